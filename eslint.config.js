@@ -1,0 +1,71 @@
+// Lint keeps the architecture honest: the layer direction protocol/ui/sync → features → app, no import
+// cycles, and the side-effectful APIs (Dexie, STOMP, fetch, localStorage) inside the modules that own them.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const rule = (patterns, message) => patterns.map((group) => ({ group: [group], message }));
+const NO_SERVER = rule(['**/server/**'], 'The client never imports server code.');
+const NO_DEXIE = rule(['dexie', 'dexie-react-hooks'], 'Dexie lives in src/sync/ and in use… hooks.');
+const NO_STOMP = rule(['@stomp/stompjs'], '@stomp/stompjs lives in src/sync/connection.ts only.');
+const BELOW_FEATURES = rule(['**/features/**', '**/app/**'], 'protocol, ui, sync and workers sit below features and app.');
+const FEATURES = [
+  ...rule(['**/app/**'], 'features sit below app.'),
+  ...rule(['../../features/**', '../*/**'], 'features do not import each other: move shared pieces to src/ui or src/sync.'),
+];
+const PROTOCOL = rule(['**/ui/**', '**/sync/**', '**/features/**', '**/app/**', 'react', 'react-dom', 'node:*', '**/server/**'],
+  'src/protocol is the shared wire contract: no React, no Node, no app layers.');
+const imports = (...groups) => ['error', { patterns: groups.flat() }];
+const HOOKS = ['src/**/use*.ts', 'src/**/use*.tsx'];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'tsconfig.node.json'] })],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-globals': ['error',
+        { name: 'fetch', message: 'HTTP belongs to the outbox upload path (src/sync/upload.ts).' },
+        { name: 'localStorage', message: 'Use src/sync/settings.ts.' },
+      ],
+    },
+  },
+  // Layers, bottom to top. Later blocks override earlier ones for the same files.
+  { files: ['src/protocol/**'], rules: { 'no-restricted-imports': imports(PROTOCOL) } },
+  { files: ['src/ui/**', 'src/workers/**'], rules: { 'no-restricted-imports': imports(BELOW_FEATURES, NO_SERVER, NO_DEXIE, NO_STOMP) } },
+  { files: ['src/sync/**'], rules: { 'no-restricted-imports': imports(BELOW_FEATURES, NO_SERVER, NO_STOMP) } },
+  { files: ['src/sync/connection.ts'], rules: { 'no-restricted-imports': imports(BELOW_FEATURES, NO_SERVER) } },
+  { files: ['src/features/**'], rules: { 'no-restricted-imports': imports(FEATURES, NO_SERVER, NO_DEXIE, NO_STOMP) } },
+  { files: ['src/app/**', 'src/main.tsx'], rules: { 'no-restricted-imports': imports(NO_SERVER, NO_DEXIE, NO_STOMP) } },
+  { files: HOOKS.map((h) => h.replace('src/', 'src/features/')), rules: { 'no-restricted-imports': imports(FEATURES, NO_SERVER, NO_STOMP) } },
+  { files: HOOKS.map((h) => h.replace('src/', 'src/app/')), rules: { 'no-restricted-imports': imports(NO_SERVER, NO_STOMP) } },
+  // The modules that own a side-effectful global may use it.
+  { files: ['src/sync/settings.ts'], rules: { 'no-restricted-globals': 'off' } },
+  { files: ['src/sync/upload.ts'], rules: { 'no-restricted-globals': ['error', { name: 'localStorage', message: 'Use src/sync/settings.ts.' }] } },
+  {
+    files: ['server/**', 'scripts/**'],
+    rules: { 'no-restricted-imports': imports(rule(['**/src/app/**', '**/src/features/**', '**/src/ui/**', '**/src/sync/**'], 'Node code shares only src/protocol with the client.')) },
+  },
+);

@@ -1,0 +1,32 @@
+// Login request/response (spec §3) and the session token's claims (spec §3, DESIGN §5).
+import { z } from 'zod';
+
+export const LoginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(100),
+  password: z.string().min(1, 'Password is required').max(1000),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** On loginResponse: `{jwt}` when the credentials are right, `{message}` otherwise. */
+export const LoginResponseSchema = z.union([
+  z.object({ jwt: z.string().min(1) }),
+  z.object({ message: z.string() }),
+]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const Role = { USER: 'ROLE_USER', ADMIN: 'ROLE_ADMIN' } as const;
+export type RoleName = (typeof Role)[keyof typeof Role];
+
+export const TokenClaimsSchema = z.object({
+  sub: z.string().min(1),
+  exp: z.number(),
+  roles: z.array(z.string()).default([]),
+});
+export type TokenClaims = z.infer<typeof TokenClaimsSchema>;
+
+/** Header a client puts on CONNECT, SUBSCRIBE and SEND. */
+export const AUTHORIZATION_HEADER = 'Authorization';
+export const bearer = (token: string): string => `Bearer ${token}`;
+
+/** Header naming an outbox entry, so a replayed SEND is applied once (DESIGN §4). */
+export const CLIENT_MSG_ID_HEADER = 'client-msg-id';

@@ -14,7 +14,8 @@ const NO_STOMP = rule(['@stomp/stompjs'], '@stomp/stompjs lives in src/sync/conn
 const BELOW_FEATURES = rule(['**/features/**', '**/app/**'], 'protocol, ui, sync and workers sit below features and app.');
 const FEATURES = [
   ...rule(['**/app/**'], 'features sit below app.'),
-  ...rule(['../../features/**', '../*/**'], 'features do not import each other: move shared pieces to src/ui or src/sync.'),
+  // `../*/**` is a sibling feature; `../../**` (ui, sync, protocol) stays allowed, except ../../features.
+  { group: ['../*/**', '!../../**', '../../features/**'], message: 'features do not import each other: move shared pieces to src/ui or src/sync.' },
 ];
 const PROTOCOL = rule(['**/ui/**', '**/sync/**', '**/features/**', '**/app/**', 'react', 'react-dom', 'node:*', '**/server/**'],
   'src/protocol is the shared wire contract: no React, no Node, no app layers.');

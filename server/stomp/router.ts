@@ -2,10 +2,9 @@
 // CONNECT one), validates the payload with the shared schema, runs the handler and delivers its replies.
 // It never answers a request with an ERROR frame: refusals are envelopes (DESIGN §5).
 import { Destination, type DestinationName } from '../../src/protocol/destinations';
-import { parsePayload } from '../../src/protocol/contract';
+import { contract, parsePayload } from '../../src/protocol/contract';
 import { ErrorCode, type ErrorCodeValue } from '../../src/protocol/error-codes';
 import { errorEnvelope } from '../../src/protocol/envelope';
-import { MessageType } from '../../src/protocol/message-types';
 import { Topic, USER_TOPIC_PREFIX } from '../../src/protocol/topics';
 import { bearerToken, type AuthUser } from '../auth/tokens';
 import type { Handler, HandlerMap, HandlerResult } from '../handlers/types';
@@ -27,6 +26,12 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
 
   const refuse = (session: StompSession, code: ErrorCodeValue, message: string) =>
     session.deliver(Topic.errors, JSON.stringify(errorEnvelope(code, message)));
+
+  function refuseRequest(session: StompSession, key: DestinationName, message: string) {
+    // Login's client waits on loginResponse, where every refusal is `{message}` (the contract says so).
+    if (contract[key].reply.topic === 'loginResponse') return session.deliver(Topic.loginResponse, JSON.stringify({ message }));
+    return session.deliver(Topic.incomingMessages, JSON.stringify(errorEnvelope(ErrorCode.BAD_REQUEST, message)));
+  }
 
   async function authenticate(session: StompSession, headers: Readonly<Record<string, string>>): Promise<AuthUser | undefined> {
     const token = bearerToken(headers) ?? bearerToken(session.connectHeaders);
@@ -57,12 +62,9 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
         return void refuse(session, ErrorCode.UNAUTHORIZED, 'Unauthorized: sign in again.');
       }
       const payload = parsePayload(key, frame.body);
-      if (!payload.ok) {
-        const envelope = errorEnvelope(ErrorCode.BAD_REQUEST, payload.message, MessageType.ERROR);
-        return void session.deliver(Topic.incomingMessages, JSON.stringify(envelope));
-      }
+      if (!payload.ok) return void refuseRequest(session, key, payload.message);
       try {
-        deliver(session, await handler.handle({ user, services, sessionId: session.id }, payload.value as never));
+        deliver(session, await handler.handle({ user, services, sessionId: session.id }, payload.value));
       } catch (error) {
         logger.error({ err: error, destination: frame.destination, session: session.id }, 'handler failed');
         const envelope = errorEnvelope(ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error. Please try again.');

@@ -1,0 +1,12 @@
+// `npm run bench`: every benchmark, each printing its figures next to a ceiling measured in the same run.
+// Not a test: nothing here passes or fails on time.
+import { stompRoundtrip } from './stomp-roundtrip';
+
+const benches: Array<[string, () => Promise<void>]> = [['stomp-roundtrip', stompRoundtrip]];
+const only = process.argv.slice(2);
+
+for (const [name, run] of benches) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  await run();
+}
+process.exit(0);

@@ -1,0 +1,69 @@
+// A request/reply round trip through the whole server (STOMP codec, auth, router, handler, database) against
+// its ceiling: a raw ws echo on the same machine, the same client and the same frame bytes, in the same run.
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import WebSocket, { WebSocketServer } from 'ws';
+import { connectClient } from '../tests/support/stomp-client';
+import { ADMIN_PASSWORD, startTestServer } from '../tests/support/test-server';
+import { report, sample } from './stats';
+
+const ROUNDS = 2000;
+const WARMUP = 200;
+
+/** A raw ws client that sends one message and resolves on the next message that satisfies `done`. */
+function rawClient(socket: WebSocket) {
+  let pending: ((data: string) => void) | undefined;
+  socket.on('message', (data) => pending?.(data.toString()));
+  return (frame: string, done: (data: string) => boolean) =>
+    new Promise<void>((resolve) => {
+      pending = (data) => {
+        if (done(data)) resolve();
+      };
+      socket.send(frame);
+    });
+}
+
+async function open(url: string): Promise<WebSocket> {
+  const socket = new WebSocket(url, ['v12.stomp']);
+  await once(socket, 'open');
+  return socket;
+}
+
+export async function stompRoundtrip(): Promise<void> {
+  const testServer = await startTestServer();
+  const login = await connectClient(testServer.wsUrl);
+  await login.login('admin', ADMIN_PASSWORD);
+  const token = login.token ?? '';
+  await login.close();
+
+  const server = await open(testServer.wsUrl);
+  const serverRoundtrip = rawClient(server);
+  await serverRoundtrip(`CONNECT\naccept-version:1.2\nhost:localhost\nheart-beat:0,0\nAuthorization:Bearer ${token}\n\n\0`, (d) => d.startsWith('CONNECTED'));
+  await serverRoundtrip('SUBSCRIBE\nid:0\ndestination:/user/topics/incomingMessages\nreceipt:s\n\n\0', (d) => d.startsWith('RECEIPT'));
+  const send = 'SEND\ndestination:/app/getWoocommerceCategories\ncontent-length:0\n\n\0';
+  const isReply = (d: string) => d.startsWith('MESSAGE');
+
+  const http = createServer();
+  const wss = new WebSocketServer({ server: http });
+  wss.on('connection', (socket) => socket.on('message', (data, binary) => socket.send(data, { binary })));
+  http.listen(0, '127.0.0.1');
+  await once(http, 'listening');
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const echo = await open(`ws://127.0.0.1:${port}`);
+  const echoRoundtrip = rawClient(echo);
+
+  await sample(WARMUP, () => serverRoundtrip(send, isReply));
+  await sample(WARMUP, () => echoRoundtrip(send, () => true));
+  const rows = [
+    { name: 'raw ws echo (ceiling)', samples: await sample(ROUNDS, () => echoRoundtrip(send, () => true)) },
+    { name: 'STOMP getWoocommerceCategories', samples: await sample(ROUNDS, () => serverRoundtrip(send, isReply)) },
+  ];
+  report(`STOMP round trip (${ROUNDS} sequential requests, ${testServer.kind})`, rows, 'raw ws echo (ceiling)');
+
+  server.close();
+  echo.close();
+  wss.close();
+  http.close();
+  await testServer.stop();
+}

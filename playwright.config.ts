@@ -1,0 +1,70 @@
+// Browser tests (DESIGN §7): Debian's Chromium (never a downloaded browser) against the built PWA served by
+// the real server on a fixed port, with a fresh data folder per run so the first-start admin is known.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = 18080; // away from the dev server's 8080, so both can run at once
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+const BASE_URL = `http://localhost:${E2E_PORT}`;
+
+const DATA_PREFIX = 'lotdesk-e2e-data-';
+
+/** A fresh data folder for this run; the previous runs' folders go (the server has stopped by now: the
+ * fixed port means one run at a time, and Playwright stops the server only after any globalTeardown). */
+function freshDataDir(): string {
+  for (const name of readdirSync(tmpdir())) {
+    if (name.startsWith(DATA_PREFIX)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+  return mkdtempSync(join(tmpdir(), DATA_PREFIX));
+}
+
+// The config is also loaded by each worker; only the main process (which starts the server) needs a folder.
+const dataDir = process.env.TEST_WORKER_INDEX === undefined ? freshDataDir() : '';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'tablet', use: { viewport: { width: 768, height: 1024 }, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'npx tsx tests/e2e/support/build-if-stale.ts && npx tsx server/main.ts',
+    url: `${BASE_URL}/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,71 @@
+// The hand-written prose of docs/protocol.md: transport rules (DESIGN §4, §5) and code meanings.
+// Everything per destination is generated from the contract instead.
+import type { ErrorCodeName } from '../../src/protocol';
+
+export const INTRO = `# LotDesk wire protocol
+
+Generated from \`src/protocol/\` by \`npx tsx scripts/protocol-doc.ts\`; do not edit by hand
+(\`npx tsx scripts/protocol-doc.ts --check\` fails when this file is stale). Names and wire spellings come from the
+product spec (§3, §7, §8); what the spec leaves unshown is decided in DESIGN §5 and written down here.
+
+## Transport
+
+- **STOMP 1.2 over WebSocket** at \`/ws\` on the LotDesk server.
+- **JSON bodies.** Every SEND and MESSAGE body is JSON. A scalar payload is a JSON scalar: a lot id is \`42\`,
+  a search text is \`"abc"\`, a list of SKUs is \`["LOT-000042"]\`. A destination with no payload takes an empty body
+  (a body sent anyway is ignored).
+- **Authorization.** CONNECT, SUBSCRIBE and SEND carry \`Authorization: Bearer {jwt}\`; a SEND is checked by its own
+  header, else by the CONNECT one. \`/app/login\` is the only SEND that needs no token.
+- **Replies** arrive on the sending session's user topics \`/user/topics/{name}\`: subscribe to \`incomingMessages\`,
+  \`errors\` and the dedicated topics you use before sending. A reply is an envelope on \`incomingMessages\` unless
+  the spec names a dedicated topic for it; a dedicated topic carries its data raw, without an envelope.
+- **Outbox headers.** A SEND from the outbox carries \`client-msg-id: {deviceId}:{seq}\` (assigned once per entry)
+  and \`receipt\`. The server records \`(user, client-msg-id)\` with its result in the same transaction as the
+  change and sends the RECEIPT only after commit; a replayed SEND changes nothing twice and gets its stored reply again.
+- **Payloads are parsed before anything else**, by the schemas below. Objects parse in strip mode (unknown fields,
+  such as the client-side \`selected\` flags, are dropped); numbers are finite and bounded; strings have a maximum
+  length. A body that fails is answered with BAD_REQUEST and a message naming the field, for example
+  \`Invalid request: titleListing: Too big: expected string to have <=255 characters\`.
+- **Rejections are envelopes, never STOMP ERROR frames.** A refused request is answered on \`incomingMessages\` with
+  \`{errorCode, messageType: 26 (ERROR), message, data: null}\`; \`message\` is the text the user sees. BAD_REQUEST,
+  NOT_FOUND and FORBIDDEN mean the request cannot succeed as sent (the outbox marks it dead and shows the message).
+  An ERROR frame means a broken protocol (a malformed frame, a limit exceeded) and closes the connection.
+- **The errors topic** carries an envelope \`{errorCode, messageType: 26 (ERROR), message}\` whose message is the
+  error text: UNAUTHORIZED for a SEND without a valid token, NOT_FOUND for an unknown destination.
+- **Ownership.** A lot belongs to its creator: a user sees and changes only their own lots, an admin all of them.
+  A lot that does not exist or is not the user's is BAD_REQUEST \`Lot not found or you don't own this lot!\`; boxes,
+  items and images follow their lot. The UPC catalogue, notes, templates, inventory and auction events are shared
+  by all staff; deleting catalogue entries needs ROLE_ADMIN (FORBIDDEN otherwise).
+- **Pushes.** A changed lot is also sent, in the same form as the reply, to the owner's other sessions and to admins.
+
+## Envelope
+
+\`{errorCode, messageType, message, data}\` (spec §7): \`errorCode\` is 200 on success, else a code below;
+\`messageType\` is a number from the table below (ERROR on a rejection); \`message\` is a text for the user (always
+present on a rejection); \`data\` is what the destination's row says, or null.
+`;
+
+export const ERROR_CODE_MEANINGS: Record<ErrorCodeName, string> = {
+  OK: 'Success.',
+  BAD_REQUEST: "The request was refused as sent: an invalid payload, a broken rule, or a lot that does not exist or is not the user's.",
+  UNAUTHORIZED: 'No valid token (on the errors topic).',
+  FORBIDDEN: 'The user lacks the role (deleting catalogue entries needs ROLE_ADMIN).',
+  NOT_FOUND: 'A row the request names does not exist; on the errors topic, an unknown destination.',
+  INTERNAL_SERVER_ERROR: 'The server failed; any destination may answer it. Trying again may help.',
+  SERVICE_UNAVAILABLE: 'The online store or a remote host could not be reached. Trying again later may help.',
+  CUSTOM_ERROR: 'In the spec\'s list; this server does not send it.',
+};
+
+export const INCOMING_MEANING = 'the envelope: replies without a dedicated topic, and every rejection';
+export const ERRORS_MEANING = 'an envelope with messageType ERROR: UNAUTHORIZED (no valid token), NOT_FOUND (unknown destination)';
+
+export const HTTP_SECTION = `## HTTP
+
+Two operations use plain HTTP, both with \`Authorization: Bearer {jwt}\`; a non-OK status (403: invalid token or not
+authorised) gives the screen nothing.
+
+- \`POST /api/upload-file\`: a multipart form with \`file\` and the text fields of [UploadFields](#uploadfields) (a UPC or a
+  lot number, SKU). From the outbox it carries an \`Idempotency-Key\` header, so a replayed upload is stored once.
+- \`POST /api/remove-bg-image\`: JSON [BackgroundRemovalRequest](#backgroundremovalrequest), the image's \`wcAttachmentId\`;
+  success carries errorCode and status \`'Success'\` (spec §7).
+`;

@@ -1,0 +1,77 @@
+// Composes the server in three layers (fastify/demo): external plugins → app services → routes and the
+// STOMP endpoint. Tests boot exactly this, on a free port with their own database.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import type { Config } from './config';
+import type { Database } from './db';
+import { createLoginThrottle } from './auth/throttle';
+import { createTokenService } from './auth/tokens';
+import { createUserRepository, ensureFirstAdmin } from './auth/users';
+import { handlers } from './handlers';
+import { registerJsonErrors } from './http/errors';
+import { registerHealth } from './http/health';
+import { registerStaticPwa } from './http/static-pwa';
+import type { Services } from './services';
+import { attachStomp, type StompServer } from './stomp';
+import { createRouter, type Router } from './stomp/router';
+import { createEmbeddedStore, seedCategories } from './store/embedded';
+
+export interface LotDeskServer {
+  app: FastifyInstance;
+  services: Services;
+  stomp: StompServer;
+  router: Router;
+  /** Set when the first admin was just created with a generated password: print it once. */
+  firstAdmin: { username: string; password?: string } | undefined;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const createLogger = (config: Config): FastifyBaseLogger => pino({ level: config.logLevel });
+
+export async function createServer(config: Config, database: Database, logger = createLogger(config)): Promise<LotDeskServer> {
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  registerJsonErrors(app);
+
+  const users = createUserRepository(database.db);
+  const services: Services = {
+    config,
+    database,
+    db: database.db,
+    users,
+    tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
+    loginThrottle: createLoginThrottle(),
+    store: createEmbeddedStore(database.db),
+    logger: app.log,
+  };
+  await seedCategories(database.db);
+  const firstAdmin = await ensureFirstAdmin(users, config.adminPassword);
+
+  registerHealth(app, services);
+  await registerStaticPwa(app, config.staticDir);
+
+  const router = createRouter(handlers, services);
+  const stomp = attachStomp(app.server, {
+    path: '/ws',
+    application: router,
+    allowedOrigins: config.allowedOrigins,
+    logger: app.log,
+  });
+
+  return {
+    app,
+    services,
+    stomp,
+    router,
+    firstAdmin,
+    listen: () => app.listen({ port: config.port, host: config.host }),
+    async close() {
+      await stomp.close();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+// The users repository: staff accounts with their scrypt hash and roles. The only code that reads password hashes.
+import { asc, eq, sql } from 'drizzle-orm';
+import { Role } from '../../src/protocol/auth';
+import type { Db } from '../db';
+import { users } from '../db/schema';
+import { generatePassword, hashPassword } from './passwords';
+
+export interface UserRecord {
+  id: number;
+  username: string;
+  passwordHash: string;
+  roles: string[];
+}
+
+export const rolesFor = (admin: boolean): string[] => (admin ? [Role.USER, Role.ADMIN] : [Role.USER]);
+
+export function createUserRepository(db: Db) {
+  return {
+    async find(username: string): Promise<UserRecord | undefined> {
+      const [row] = await db
+        .select({ id: users.id, username: users.username, passwordHash: users.passwordHash, roles: users.roles })
+        .from(users)
+        .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()))
+        .limit(1);
+      return row;
+    },
+    async list(): Promise<Array<Omit<UserRecord, 'passwordHash'>>> {
+      return db.select({ id: users.id, username: users.username, roles: users.roles }).from(users).orderBy(asc(users.username));
+    },
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+      return row?.n ?? 0;
+    },
+    async add(username: string, password: string, admin: boolean): Promise<void> {
+      await db.insert(users).values({ username: username.trim(), passwordHash: await hashPassword(password), roles: rolesFor(admin) });
+    },
+    async setPassword(username: string, password: string): Promise<boolean> {
+      const updated = await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(users.username, username.trim()))
+        .returning({ id: users.id });
+      return updated.length > 0;
+    },
+    async remove(username: string): Promise<boolean> {
+      const removed = await db.delete(users).where(eq(users.username, username.trim())).returning({ id: users.id });
+      return removed.length > 0;
+    },
+  };
+}
+export type UserRepository = ReturnType<typeof createUserRepository>;
+
+/**
+ * First start with no users: create `admin` with ADMIN_PASSWORD or a generated password. Returns the password
+ * only when it was generated, so the caller prints it once.
+ */
+export async function ensureFirstAdmin(repo: UserRepository, adminPassword: string | undefined): Promise<{ username: string; password?: string } | undefined> {
+  if ((await repo.count()) > 0) return undefined;
+  const password = adminPassword ?? generatePassword();
+  await repo.add('admin', password, true);
+  return adminPassword ? { username: 'admin' } : { username: 'admin', password };
+}

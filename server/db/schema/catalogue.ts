@@ -1,0 +1,95 @@
+// The UPC catalogue, images (of lots and of UPCs) and the embedded store's category tree.
+// Owned by handlers/upcs, handlers/images (+ server/images) and handlers/categories (+ store/embedded).
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, money, oneOf, timestampTz } from './columns';
+import { lots } from './lots';
+
+export const UPC_SOURCES = ['dataentry', 'excel'] as const;
+
+/**
+ * upcs — the shared UPC catalogue (spec §3 "UPC entry"); every staff member reads and writes it, deletes
+ * need ROLE_ADMIN. It grows to about 1,000,000 rows, so every suggestion and search is an index-backed
+ * PREFIX match, written exactly as the index expression:
+ *   upc:                  `upc LIKE $1 || '%'`
+ *   vendor/style/size/color: `lower(vendor_name) LIKE lower($1) || '%'` (escape % _ \ in $1 first:
+ *   `likePrefix()` in server/db/search.ts)
+ * text_pattern_ops makes LIKE-prefix usable under any database collation; a contains-match ('%x%') would
+ * scan all rows and must not be used here.
+ */
+export const upcs = pgTable(
+  'upcs',
+  {
+    id: serial('id').primaryKey(),
+    upc: text('upc').notNull().unique(),
+    vendorName: text('vendor_name').notNull().default(''),
+    vendorStyleNumber: text('vendor_style_number').notNull().default(''),
+    size: text('size').notNull().default(''),
+    color: text('color').notNull().default(''),
+    ean: text('ean').notNull().default(''),
+    itemDescription: text('item_description').notNull().default(''),
+    retailPrice: money('retail_price'),
+    wholesalePrice: money('wholesale_price'),
+    liquidationPrice: money('liquidation_price'),
+    approved: boolean('approved').notNull().default(false),
+    approvedBy: text('approved_by'),
+    source: text('source', { enum: UPC_SOURCES }).notNull().default('dataentry'),
+    division: text('division').notNull().default(''),
+    department: text('department').notNull().default(''),
+    vendorNameOriginal: text('vendor_name_original').notNull().default(''),
+    lastUpdated: timestampTz('last_updated').notNull().defaultNow().$onUpdate(() => new Date()),
+    asin: text('asin').notNull().default(''),
+  },
+  (t) => [
+    check('upcs_source_check', oneOf(t.source, UPC_SOURCES)),
+    index('upcs_upc_prefix_idx').on(t.upc.op('text_pattern_ops')),
+    index('upcs_vendor_prefix_idx').using('btree', sql`lower(${t.vendorName}) text_pattern_ops`),
+    index('upcs_style_prefix_idx').using('btree', sql`lower(${t.vendorStyleNumber}) text_pattern_ops`),
+    index('upcs_size_prefix_idx').using('btree', sql`lower(${t.size}) text_pattern_ops`),
+    index('upcs_color_prefix_idx').using('btree', sql`lower(${t.color}) text_pattern_ops`),
+  ],
+);
+
+/**
+ * images — one uploaded picture and its variants (DESIGN §5 Images: full, thumbnail 100, small 300,
+ * medium 600, large 1200). The owner is EITHER a lot (lot_id, deleted with the lot; the database row
+ * cascades, the image store's files are removed by handlers/images) OR a catalogue UPC (upc text, no FK:
+ * image entry may add pictures for a UPC before it is in the catalogue). Exactly one is set (CHECK).
+ * Variant columns hold storage keys/URLs; wc_attachment_id is the store's media id once uploaded there.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: serial('id').primaryKey(),
+    fileName: text('file_name').notNull(),
+    full: text('full').notNull().default(''),
+    thumbnail: text('thumbnail').notNull().default(''),
+    smallImage: text('small_image').notNull().default(''),
+    medium: text('medium').notNull().default(''),
+    large: text('large').notNull().default(''),
+    wcAttachmentId: integer('wc_attachment_id'),
+    lotId: integer('lot_id').references(() => lots.id, { onDelete: 'cascade' }),
+    upc: text('upc'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('images_one_owner_check', sql`num_nonnulls(${t.lotId}, ${t.upc}) = 1`),
+    index('images_lot_idx').on(t.lotId),
+    index('images_upc_idx').on(t.upc),
+  ],
+);
+
+/**
+ * categories — the embedded store's category tree (spec §3 Category: parent 0 means top level, so parent
+ * is not a FK). Seeded once; with WooCommerce the adapter reads the shop's tree instead and this table is
+ * unused. Explicit ids are allowed (seed data); the seed must then `setval` the serial's sequence.
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    parent: integer('parent').notNull().default(0),
+  },
+  (t) => [index('categories_parent_idx').on(t.parent)],
+);

@@ -1,0 +1,60 @@
+// Notes (listing templates and notes), the embedded online store's listings, and the outbox dedup record.
+// Owned by handlers/notes, store/embedded and the STOMP router's dedup step respectively.
+import { index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, money, timestampTz } from './columns';
+import { lots } from './lots';
+import { users } from './users';
+
+/**
+ * notes — shared text snippets. The label carries its kind as a prefix (`template_…`, `notes_…`, spec §3);
+ * getNotes filters by `label LIKE 'template\_%'`. Labels are unique so a template is found by name.
+ */
+export const notes = pgTable('notes', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull().unique(),
+  data: text('data').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow().$onUpdate(() => new Date()),
+});
+
+/**
+ * listings — the embedded store's products (DESIGN §5 Online store), served at /store/{slug}.
+ * Unused with the WooCommerce adapter. Deleted with the lot. status mirrors WooCommerce's product status
+ * ('publish', 'draft'); quantity is the stock quantity; title and price are copied from the lot when listed
+ * so the public page does not change while the lot is edited.
+ */
+export const listings = pgTable(
+  'listings',
+  {
+    id: serial('id').primaryKey(),
+    manifestId: integer('manifest_id').notNull().references(() => lots.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull().default(''),
+    html: text('html').notNull().default(''),
+    price: money('price'),
+    status: text('status').notNull().default('publish'),
+    quantity: integer('quantity').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow().$onUpdate(() => new Date()),
+  },
+  (t) => [index('listings_manifest_idx').on(t.manifestId)],
+);
+
+/**
+ * processed_messages — the outbox dedup record (DESIGN §4): written in the SAME transaction as the mutation
+ * it answers, keyed by (user, client-msg-id); a replayed SEND finds its row and gets `reply` again instead
+ * of changing anything twice. HTTP uploads use it too, with the Idempotency-Key as client_msg_id.
+ * Rows older than the outbox can hold an entry may be purged by created_at.
+ */
+export const processedMessages = pgTable(
+  'processed_messages',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientMsgId: text('client_msg_id').notNull(),
+    reply: jsonb('reply').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientMsgId] }), index('processed_messages_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,29 @@
+// Small SQL helpers both drivers share: rows of a raw query, LIKE-prefix patterns, the next lot number.
+// Never builds a query from unescaped user text.
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from './types';
+
+/** Rows of a raw query. `db.execute` is typed per driver; both return `{ rows }`, checked here. */
+export async function queryRows<Row extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute<Row>(query);
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) {
+    return result.rows as Row[];
+  }
+  throw new Error('Unexpected result shape from the database driver (no rows array)');
+}
+
+/**
+ * A LIKE pattern matching values that start with `text` literally (% _ and \ escaped). Pair it with the
+ * prefix indexes: `lower(col) LIKE likePrefix(text.toLowerCase())` or `upc LIKE likePrefix(text)`.
+ */
+export const likePrefix = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Zero-padding of lot numbers: LOT-000042 (DESIGN §5 "Lot numbers"); longer values simply grow. */
+export const LOT_NUMBER_DIGITS = 6;
+
+/** The next server-assigned lot number: `prefix` + the padded next value of lot_number_seq. */
+export async function nextLotNumber(db: DbOrTx, prefix: string): Promise<string> {
+  const [row] = await queryRows<{ n: string }>(db, sql`select nextval('lot_number_seq')::text as n`);
+  if (!row) throw new Error('nextval(lot_number_seq) returned no row');
+  return `${prefix}${row.n.padStart(LOT_NUMBER_DIGITS, '0')}`;
+}

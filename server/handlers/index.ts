@@ -1,0 +1,15 @@
+// The handler registry: every domain module's handlers, keyed by the spec's destination names.
+import { Destination } from '../../src/protocol/destinations';
+import { authHandlers } from './auth';
+import { categoryHandlers } from './categories';
+import type { HandlerMap } from './types';
+
+export const handlers: HandlerMap = {
+  ...authHandlers,
+  ...categoryHandlers,
+};
+
+/** Destination paths a client can use today; docs/protocol.md marks the rest "not yet served". */
+export const servedDestinations: readonly string[] = (Object.keys(handlers) as Array<keyof typeof Destination>).map(
+  (key) => Destination[key],
+);

@@ -1,0 +1,20 @@
+// Builders for the replies handlers return, so envelopes are made one way everywhere.
+import { errorEnvelope, okEnvelope } from '../../src/protocol/envelope';
+import { MessageType, type MessageTypeName } from '../../src/protocol/message-types';
+import type { TopicName } from '../../src/protocol/topics';
+import type { ErrorCodeValue } from '../../src/protocol/error-codes';
+import type { HandlerResult, Reply } from './types';
+
+export const reply = {
+  ok(messageType: MessageTypeName, data?: unknown, message?: string): Reply {
+    return { topic: 'incomingMessages', body: okEnvelope(MessageType[messageType], data, message) };
+  },
+  error(code: ErrorCodeValue, message: string, messageType: MessageTypeName = 'ERROR'): Reply {
+    return { topic: 'incomingMessages', body: errorEnvelope(code, message, MessageType[messageType]) };
+  },
+  on(topic: TopicName, body: unknown): Reply {
+    return { topic, body };
+  },
+};
+
+export const only = (...replies: Reply[]): HandlerResult => ({ replies });

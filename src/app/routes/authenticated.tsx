@@ -1,0 +1,26 @@
+// The auth guard (spec §2, §4): a pathless layout route above every protected screen. Entering it runs the
+// session check (which logs out on no or an expired token) and sends a visitor to /login; a logout while a
+// protected screen is open (Logout, or a check elsewhere finding the token expired) does the same.
+import { Outlet, createRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useSession } from '../../sync/hooks';
+import { session } from '../../sync/session';
+import { rootRoute } from './root';
+
+function AuthenticatedLayout() {
+  const { token } = useSession();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (token === undefined) void navigate({ to: '/login', replace: true });
+  }, [token, navigate]);
+  return token === undefined ? null : <Outlet />;
+}
+
+export const authenticatedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'authenticated',
+  beforeLoad: () => {
+    if (!session.isAuthenticated()) throw redirect({ to: '/login', replace: true });
+  },
+  component: AuthenticatedLayout,
+});

@@ -1,0 +1,103 @@
+// Contract rows for inventory events and auction events (spec §7, in its order).
+import { z } from 'zod';
+import {
+  AssignRequestSchema, AuctionEventManifestSchema, AuctionEventManifestUpdateSchema, AuctionEventSchema,
+  InventoryEventSchema, InventoryEventsQuerySchema, LotSchema, ManifestHistoryEntrySchema,
+  ManifestHistoryQuerySchema, NewEventRequestSchema, NewManifestHistoryEntrySchema,
+} from '../entities';
+import type { DestinationName } from '../destinations';
+import { Id, LIST_MAX } from '../primitives';
+import { type ContractEntry, envelopeReply, IdList, RowRefList, topicReply } from './shared';
+
+const Rows = z.array(AuctionEventManifestSchema);
+const MOVED = 'The rows whose sortOrder changed (none at the top or bottom already).';
+
+export const eventsContract = {
+  getInventoryEvents: {
+    summary: 'Inventory events, newest first; filters by creator and id (0, null or absent: any).',
+    payload: InventoryEventsQuerySchema,
+    reply: envelopeReply('FOUND_INVENTORY_EVENTS', z.array(InventoryEventSchema)),
+    errors: ['BAD_REQUEST'],
+  },
+  createInventoryEvent: {
+    summary: 'Start an inventory event now.',
+    payload: NewEventRequestSchema,
+    reply: envelopeReply('CREATED_UPDATED_INVENTORY_EVENT', InventoryEventSchema),
+    errors: ['BAD_REQUEST'],
+  },
+  getManifestHistory: {
+    summary: "An inventory event's history (or a lot's), with each lot and its store status attached.",
+    payload: ManifestHistoryQuerySchema,
+    reply: envelopeReply('FOUND_MANIFEST_HISTORY', z.array(ManifestHistoryEntrySchema),
+      'storeStatus is null when the store cannot be reached; the history still arrives.'),
+    errors: ['BAD_REQUEST'],
+  },
+  createManifestHistory: {
+    summary: "Record a lot's status and location in an inventory event.",
+    payload: NewManifestHistoryEntrySchema,
+    reply: envelopeReply('CREATED_MANIFEST_HISTORY', ManifestHistoryEntrySchema,
+      'BAD_REQUEST "Lot {lotNumber} already in history." when the event has it; NOT_FOUND for an unknown event.'),
+    errors: ['BAD_REQUEST', 'NOT_FOUND'],
+  },
+  deleteManifestHistory: {
+    summary: 'Delete history entries by id.',
+    payload: IdList,
+    reply: envelopeReply('DELETED_MANIFEST_HISTORIES', z.array(Id), 'data is the deleted ids.'),
+    errors: ['BAD_REQUEST'],
+  },
+  getAllAuctionEvents: {
+    summary: 'All auction events, newest first.',
+    payload: z.object({}),
+    reply: topicReply('allAuctions', z.array(AuctionEventSchema)),
+    errors: ['BAD_REQUEST'],
+  },
+  createAuctionEvent: {
+    summary: 'Create an auction event titled with the label.',
+    payload: NewEventRequestSchema,
+    reply: topicReply('createdAuctionEvent', AuctionEventSchema),
+    errors: ['BAD_REQUEST'],
+  },
+  updateAuctionEvent: {
+    summary: "Save an auction event's title and times.",
+    payload: AuctionEventSchema,
+    reply: topicReply('updatedAuctionEvent', AuctionEventSchema),
+    errors: ['BAD_REQUEST', 'NOT_FOUND'],
+  },
+  getAuctionEventManifestsByEventId: {
+    summary: "An auction event's lots, in sortOrder.",
+    payload: Id,
+    reply: topicReply('auctionEventManifests', Rows),
+    errors: ['BAD_REQUEST', 'NOT_FOUND'],
+  },
+  addManifestsToAuctionEvent: {
+    summary: 'Assign lots to an auction event (appended at the end).',
+    payload: AssignRequestSchema,
+    reply: topicReply('manifestsAddedToAuctionEvent', z.array(LotSchema),
+      'The updated lots, each with its auctionEventManifests. A lot already in the event is left as it is.'),
+    errors: ['BAD_REQUEST', 'NOT_FOUND'],
+  },
+  updateAuctionEventManifests: {
+    summary: "Save edited rows: auction title, starting price, times.",
+    payload: z.array(AuctionEventManifestUpdateSchema).min(1).max(LIST_MAX),
+    reply: topicReply('updatedAuctionEventManifests', Rows),
+    errors: ['BAD_REQUEST', 'NOT_FOUND'],
+  },
+  deleteAuctionEventManifests: {
+    summary: 'Remove lots from an auction event (the lots stay).',
+    payload: RowRefList,
+    reply: topicReply('deletedAuctionEventManifests', Rows, 'The removed rows.'),
+    errors: ['BAD_REQUEST', 'NOT_FOUND'],
+  },
+  moveUpManifestInAuctionEvent: {
+    summary: 'Move a row one place up in its event.',
+    payload: Id,
+    reply: topicReply('updatedAuctionEventManifests', Rows, MOVED),
+    errors: ['BAD_REQUEST', 'NOT_FOUND'],
+  },
+  moveDownManifestInAuctionEvent: {
+    summary: 'Move a row one place down in its event.',
+    payload: Id,
+    reply: topicReply('updatedAuctionEventManifests', Rows, MOVED),
+    errors: ['BAD_REQUEST', 'NOT_FOUND'],
+  },
+} satisfies Partial<Record<DestinationName, ContractEntry>>;

@@ -1,0 +1,40 @@
+// The contract table: one entry per SEND destination of spec §7, assembled from the domain files.
+import type { z } from 'zod';
+import { boxesContract } from './boxes';
+import { catalogueContract } from './catalogue';
+import { eventsContract } from './events';
+import { listingsContract } from './listings';
+import { lotsContract } from './lots';
+import { sessionContract } from './session';
+import type { ContractEntry } from './shared';
+import { Destination, type DestinationName } from '../destinations';
+
+export const contract = {
+  ...sessionContract,
+  ...lotsContract,
+  ...boxesContract,
+  ...catalogueContract,
+  ...eventsContract,
+  ...listingsContract,
+} satisfies Record<DestinationName, ContractEntry>;
+
+export type Contract = typeof contract;
+/** What the server hands a handler after parsing (`PayloadOf<'getLotById'>` is a number). */
+export type PayloadOf<K extends DestinationName> = z.output<Contract[K]['payload']>;
+/** What a client may put in the body (defaults still unfilled). */
+export type PayloadInputOf<K extends DestinationName> = z.input<Contract[K]['payload']>;
+/** The envelope's `data`, or the whole body on a dedicated topic. */
+export type ReplyDataOf<K extends DestinationName> = z.output<Contract[K]['reply']['data']>;
+
+export function contractEntry(destination: DestinationName): ContractEntry {
+  return contract[destination];
+}
+
+const BY_PATH = new Map<string, DestinationName>(
+  (Object.keys(Destination) as DestinationName[]).map((name) => [Destination[name], name]),
+);
+
+/** `/app/getLotById` → `getLotById`; undefined for a destination the contract does not know. */
+export function destinationNameOf(path: string): DestinationName | undefined {
+  return BY_PATH.get(path);
+}

@@ -1,0 +1,105 @@
+// Lots (manifests) and the requests that select or change them (spec §3, §9).
+// The client-side `selected` flag is not part of any wire schema: objects are parsed in zod's default
+// strip mode, so a client that sends it (or any other unknown key) has it dropped, never stored.
+import { z } from 'zod';
+import { AuctionEventSchema } from './events';
+import { BinValue, Count, COUNT_MAX, Id, LIST_MAX, LocationValue, LotNumber, Money, requiredText, text } from './primitives';
+
+export const LotStatus = {
+  NOT_LISTED: 'NOT_LISTED',
+  LISTED: 'LISTED',
+  SOLD: 'SOLD',
+  SHIPPED: 'SHIPPED',
+  SCHEDULED: 'SCHEDULED',
+  UNSOLD: 'UNSOLD',
+} as const;
+export type LotStatus = (typeof LotStatus)[keyof typeof LotStatus];
+export const LotStatusSchema = z.enum(LotStatus);
+
+export const TITLE_MAX = 255; // a store product name
+export const SPECIAL_NOTES_MAX = 10_000;
+export const CATEGORIES_MAX = 50;
+
+/** A lot's place in an auction event, as the lot carries it: the event (with its id) and the lot's title there. */
+export const LotAuctionEntrySchema = z.object({
+  id: Id.optional(),
+  auctionEvent: AuctionEventSchema.partial().extend({ id: Id }),
+  auctionTitle: text(TITLE_MAX).nullable(),
+});
+export type LotAuctionEntry = z.infer<typeof LotAuctionEntrySchema>;
+
+export const LotSchema = z.object({
+  id: Id,
+  lotNumber: LotNumber.describe('the SKU; server-assigned, ignored in requests'),
+  titleListing: text(TITLE_MAX),
+  status: LotStatusSchema,
+  slug: text(300).nullable().describe('set once listed: the public listing is the store address plus the slug'),
+  categories: z.array(Id).max(CATEGORIES_MAX).describe('category ids'),
+  numberOfPallets: Count,
+  numberOfCartons: Count,
+  numberOfUnits: Count,
+  totalOriginalRetail: Money,
+  totalListingPrice: Money,
+  specialNotes: text(SPECIAL_NOTES_MAX).nullable(),
+  userId: Id.describe('the owner; server-set, ignored in requests'),
+  loc_zone: LocationValue.nullable(),
+  loc_aisle: LocationValue.nullable(),
+  loc_column: LocationValue.nullable(),
+  loc_row: LocationValue.nullable(),
+  loc_box: BinValue.nullable(),
+  auctionEventManifests: z.array(LotAuctionEntrySchema).max(100).default([]).describe('server-set, ignored in requests'),
+});
+export type Lot = z.infer<typeof LotSchema>;
+
+/** updateLotLocation body: the lot's id and its location fields. */
+export const LotLocationUpdateSchema = LotSchema.pick({
+  id: true,
+  loc_zone: true,
+  loc_aisle: true,
+  loc_column: true,
+  loc_row: true,
+  loc_box: true,
+});
+export type LotLocationUpdate = z.infer<typeof LotLocationUpdateSchema>;
+
+export const LotsFilterSchema = z.object({
+  Listed: z.boolean(),
+  Sold: z.boolean(),
+  Not_Listed: z.boolean(),
+  Shipped: z.boolean(),
+  myLots: z.boolean().describe('forced true for non-admins'),
+  lotNumber: text(64).optional().describe("'' or absent: any"),
+  lotId: z.union([Id, z.string().trim().regex(/^\d{0,10}$/, 'lotId must be digits')]).optional().describe("'' or absent: any"),
+});
+export type LotsFilter = z.infer<typeof LotsFilterSchema>;
+
+/** Spec §9. */
+export const DEFAULT_LOTS_FILTER: LotsFilter = {
+  Listed: false,
+  Sold: false,
+  Not_Listed: true,
+  Shipped: true,
+  myLots: true,
+  lotNumber: '',
+  lotId: '',
+};
+
+export const StatusUpdateRequestSchema = z.object({
+  status: LotStatusSchema,
+  lotIds: z.array(Id).min(1).max(LIST_MAX),
+});
+export type StatusUpdateRequest = z.infer<typeof StatusUpdateRequestSchema>;
+
+export const TitleUpdateRequestSchema = z.object({
+  lotId: Id,
+  newTitle: requiredText(TITLE_MAX),
+});
+export type TitleUpdateRequest = z.infer<typeof TitleUpdateRequestSchema>;
+
+/** The online store's view of one product (a listed lot, by SKU), as WooCommerce names the fields. */
+export const StoreStatusSchema = z.object({
+  sku: text(64),
+  stock_status: text(32).describe('instock, outofstock or onbackorder on WooCommerce'),
+  stock_quantity: z.number().int().min(-COUNT_MAX).max(COUNT_MAX).nullable().describe('null: stock not managed'),
+});
+export type StoreStatus = z.infer<typeof StoreStatusSchema>;

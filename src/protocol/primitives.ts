@@ -1,0 +1,62 @@
+// Bounded building blocks for the wire schemas. The server parses every payload with schemas built from
+// these, so their limits are the first defence against hostile input: keep them tight but never below
+// what real data needs. Nothing here knows an entity.
+import { z } from 'zod';
+
+/** Largest id we accept: ids are database serials; anything above is a forged or broken value. */
+export const ID_MAX = 2_147_483_647; // PostgreSQL integer
+/** Money and counts are finite and bounded so sums over many lots cannot overflow a safe number. */
+export const MONEY_MAX = 1_000_000_000;
+export const COUNT_MAX = 1_000_000;
+/** Lists in one request: enough for a warehouse day, small enough to keep one transaction short. */
+export const LIST_MAX = 1000;
+
+/** A stored row's id: a positive integer. */
+export const Id = z.number().int().min(1).max(ID_MAX).describe('a stored row\'s id');
+/** An id that may be 0: the spec's "new row" marker (data-entry rows, new notes, new boxes). */
+export const IdOrZero = z.number().int().min(0).max(ID_MAX).describe('0: a new row');
+/** A filter id where 0, null or absence means "any". */
+export const IdFilter = IdOrZero.nullable().optional().describe('0, null or absent: any');
+/**
+ * A row the client holds (a lot, box, item, image, history entry), sent to act on it: only the id is read,
+ * every other field is dropped (zod's default strip mode), so a full row or a bare `{id}` both work.
+ */
+export const RowRef = z.object({ id: Id }).describe('a row the client holds; only its id is read');
+export type RowRef = z.infer<typeof RowRef>;
+
+export const Money = z.number().min(0).max(MONEY_MAX);
+export const Count = z.number().int().min(0).max(COUNT_MAX);
+/** Inches, pounds, ounces: non-negative, finite, with room for a pallet. */
+export const Measure = z.number().min(0).max(100_000);
+/** A price multiplier of spec §9 (0.2, 2.5, …): non-negative and bounded. */
+export const Multiplier = z.number().min(0).max(1000);
+
+/** Free text of at most `max` characters (may be empty). */
+export const text = (max: number) => z.string().max(max);
+/** Text that must hold something once trimmed (labels, titles, search terms). */
+export const requiredText = (max: number) => z.string().trim().min(1, 'Must not be empty').max(max);
+
+/** A product code as scanned or typed: UPC, EAN or a style code. No spaces or control characters. */
+export const Upc = z
+  .string()
+  .trim()
+  .min(1, 'UPC is required')
+  .max(64)
+  .regex(/^[^\s\p{Cc}]+$/u, 'UPC must not contain spaces or control characters');
+
+/** A lot number (SKU), server-assigned like `LOT-000042`; typed by staff when searching. */
+export const LotNumber = requiredText(64);
+
+/** An ISO 8601 date-time, with an offset (server times) or without one (a local datetime input). */
+export const Timestamp = z.iso.datetime({ offset: true, local: true });
+
+/** Location values of spec §9: zone, aisle, column and row 0–10, bin 0–50. */
+export const LOCATION_MAX = 10;
+export const BIN_MAX = 50;
+export const LocationValue = z.number().int().min(0).max(LOCATION_MAX);
+export const BinValue = z.number().int().min(0).max(BIN_MAX);
+
+/** A public link or a server-relative path to an image variant. */
+export const ImageLink = z.string().max(2048);
+/** An http(s) address to fetch an image from; the server also checks it resolves to a public host. */
+export const HttpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).max(2048);

@@ -1,0 +1,15 @@
+// Shared button looks. Touch-first: every target is at least 44 px tall (min-h-11) with visible focus.
+const BASE =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 text-base font-medium ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ' +
+  'disabled:cursor-not-allowed disabled:opacity-50';
+
+export const buttonClass = {
+  primary: `${BASE} bg-blue-700 text-white hover:bg-blue-800`,
+  secondary: `${BASE} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`,
+  danger: `${BASE} bg-red-700 text-white hover:bg-red-800`,
+} as const;
+
+export const inputClass =
+  'min-h-11 w-full rounded-md border border-slate-300 px-3 text-base ' +
+  'focus-visible:outline-2 focus-visible:outline-blue-600';

@@ -1,0 +1,50 @@
+// Boots the whole server (createServer) on a free port with its own database: PGlite in a temp folder, or a
+// fresh database on the PostgreSQL of DATABASE_URL. What the integration suite runs against.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db';
+import { createServer, type LotDeskServer } from '../../server/app';
+import { createTestDatabase } from './test-database';
+
+export const ADMIN_PASSWORD = 'test-admin-password';
+
+export interface TestServer {
+  server: LotDeskServer;
+  url: string;
+  wsUrl: string;
+  kind: 'pglite' | 'postgres';
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const testDatabase = await createTestDatabase();
+  const secretsDir = mkdtempSync(join(tmpdir(), 'lotdesk-server-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: testDatabase.options.dataDir,
+    ...(testDatabase.options.databaseUrl ? { DATABASE_URL: testDatabase.options.databaseUrl } : {}),
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: join(secretsDir, 'no-build'),
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const server = await createServer(config, database);
+  const address = await server.listen();
+  const port = new URL(address).port;
+  return {
+    server,
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    kind: testDatabase.kind,
+    async stop() {
+      await server.close();
+      await database.close();
+      await testDatabase.dispose();
+      rmSync(secretsDir, { recursive: true, force: true });
+    },
+  };
+}

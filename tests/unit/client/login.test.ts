@@ -1,0 +1,66 @@
+// /app/login and its loginResponse (spec §2 Login, §5): what the user sees for each kind of reply.
+import { describe, expect, it } from 'vitest';
+import { Destination } from '../../../src/protocol/destinations';
+import { Topic } from '../../../src/protocol/topics';
+import { INVALID_CREDENTIALS, INVALID_TOKEN, createLogin, interpretLoginResponse } from '../../../src/sync/login';
+import { createSession } from '../../../src/sync/session';
+import { createMemoryStorage, createSettings } from '../../../src/sync/settings';
+import { createFakeConnection } from './support/fake-connection';
+import { NOW_MS, adminToken, userToken } from './support/tokens';
+
+describe('interpretLoginResponse', () => {
+  it('accepts a valid token', () => {
+    const token = userToken(60);
+    expect(interpretLoginResponse({ jwt: token }, NOW_MS)).toEqual({ token });
+  });
+
+  it("says 'Invalid credentials or token' for a token that fails the check", () => {
+    expect(interpretLoginResponse({ jwt: userToken(-1) }, NOW_MS)).toEqual({ error: INVALID_TOKEN });
+    expect(interpretLoginResponse({ jwt: 'garbage' }, NOW_MS)).toEqual({ error: INVALID_TOKEN });
+  });
+
+  it("shows the reply's message, or 'Invalid credentials' without one", () => {
+    expect(interpretLoginResponse({ message: 'Too many attempts' }, NOW_MS)).toEqual({ error: 'Too many attempts' });
+    expect(interpretLoginResponse({ message: '' }, NOW_MS)).toEqual({ error: INVALID_CREDENTIALS });
+    expect(interpretLoginResponse({}, NOW_MS)).toEqual({ error: INVALID_CREDENTIALS });
+    expect(interpretLoginResponse('nonsense', NOW_MS)).toEqual({ error: INVALID_CREDENTIALS });
+  });
+});
+
+describe('/app/login', () => {
+  const setup = () => {
+    const connection = createFakeConnection();
+    const session = createSession(createSettings(createMemoryStorage()), () => NOW_MS);
+    const login = createLogin(connection, session, () => NOW_MS);
+    login.start();
+    connection.open();
+    return { connection, session, login };
+  };
+
+  it('sends the credentials and signs in on a valid token', () => {
+    const { connection, session, login } = setup();
+    expect(login.submit({ username: 'admin', password: 'pw' })).toBe(true);
+    expect(connection.sent).toEqual([{ destination: Destination.login, body: { username: 'admin', password: 'pw' } }]);
+    expect(login.get().pending).toBe(true);
+    connection.deliver(Topic.loginResponse, { jwt: adminToken(60) });
+    expect(session.get()).toMatchObject({ username: 'admin', isAdmin: true });
+    expect(login.get()).toEqual({ pending: false, error: '' });
+  });
+
+  it('shows the error and stays signed out on a refusal', () => {
+    const { connection, session, login } = setup();
+    login.submit({ username: 'admin', password: 'wrong' });
+    connection.deliver(Topic.loginResponse, { message: 'Invalid credentials' });
+    expect(login.get()).toEqual({ pending: false, error: 'Invalid credentials' });
+    expect(session.get().token).toBeUndefined();
+  });
+
+  it('sends nothing while disconnected, and forgets a pending request when the connection drops', () => {
+    const { connection, login } = setup();
+    login.submit({ username: 'a', password: 'b' });
+    connection.close();
+    expect(login.get().pending).toBe(false);
+    expect(login.submit({ username: 'a', password: 'b' })).toBe(false);
+    expect(connection.sent).toHaveLength(1);
+  });
+});

@@ -1,0 +1,45 @@
+// settings.ts: typed JSON values in local storage; unreadable stored data counts as absent.
+import { describe, expect, it } from 'vitest';
+import { createMemoryStorage, createSettings } from '../../../src/sync/settings';
+
+describe('settings', () => {
+  it('round-trips values as JSON under the spec keys', () => {
+    const storage = createMemoryStorage();
+    const settings = createSettings(storage);
+    settings.set('token', 'a.b.c');
+    settings.set('productCategories', [{ id: 5, name: 'Tools', parent: 0 }]);
+    expect(storage.getItem('token')).toBe('"a.b.c"');
+    expect(settings.get('token')).toBe('a.b.c');
+    expect(settings.get('productCategories')).toEqual([{ id: 5, name: 'Tools', parent: 0 }]);
+  });
+
+  it('treats a missing key as absent', () => {
+    expect(createSettings(createMemoryStorage()).get('token')).toBeUndefined();
+  });
+
+  it('treats stored text that is not JSON as absent', () => {
+    const storage = createMemoryStorage();
+    storage.setItem('productCategories', '[{"id":1,');
+    storage.setItem('token', 'eyJ.raw.token');
+    const settings = createSettings(storage);
+    expect(settings.get('productCategories')).toBeUndefined();
+    expect(settings.get('token')).toBeUndefined();
+  });
+
+  it('treats JSON that fails the schema as absent', () => {
+    const storage = createMemoryStorage();
+    storage.setItem('productCategories', JSON.stringify([{ id: 'one', name: 'Tools' }]));
+    storage.setItem('token', JSON.stringify(42));
+    const settings = createSettings(storage);
+    expect(settings.get('productCategories')).toBeUndefined();
+    expect(settings.get('token')).toBeUndefined();
+  });
+
+  it('removes a key', () => {
+    const storage = createMemoryStorage();
+    const settings = createSettings(storage);
+    settings.set('token', 'x');
+    settings.remove('token');
+    expect(storage.getItem('token')).toBeNull();
+  });
+});

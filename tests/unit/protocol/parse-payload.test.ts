@@ -1,0 +1,69 @@
+// What a client reads when its SEND body is refused: one short sentence naming the field, never its own
+// input echoed back, and never a crash, whatever the body.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { contract, Destination, parsePayload, type DestinationName } from '../../../src/protocol';
+import { lot } from './examples';
+
+describe('parsePayload', () => {
+  it('/app/getLotById: a lot id is a JSON number', () => {
+    expect(parsePayload('getLotById', '42')).toEqual({ ok: true, value: 42 });
+    expect(parsePayload('getLotById', '"42"')).toEqual({ ok: false, message: 'Invalid request: Invalid input: expected number, received string' });
+  });
+
+  it('/app/updateManifest: an overlong title names the field', () => {
+    const result = parsePayload('updateManifest', JSON.stringify({ ...lot, titleListing: 'x'.repeat(300) }));
+    expect(result).toEqual({ ok: false, message: 'Invalid request: titleListing: Too big: expected string to have <=255 characters' });
+  });
+
+  it('/app/addMultipleUPCsToBox: a bad row is found by its index', () => {
+    const body = { boxId: 301, upcQuantities: [{ upc: '885909950805', qnty: 2 }, { upc: '885909950806', qnty: -1 }] };
+    const result = parsePayload('addMultipleUPCsToBox', JSON.stringify(body));
+    expect(result).toEqual({ ok: false, message: 'Invalid request: upcQuantities[1].qnty: Too small: expected number to be >=0' });
+  });
+
+  it('reports a JSON syntax error as such', () => {
+    expect(parsePayload('getLots', '{"Listed": tru')).toEqual({ ok: false, message: 'Invalid request: the body is not valid JSON.' });
+  });
+
+  it('asks for a body when one is needed and none came', () => {
+    expect(parsePayload('createManifest', '')).toEqual({ ok: false, message: 'Invalid request: a JSON body is required.' });
+  });
+
+  it('/app/getWoocommerceCategories: takes no body and ignores one sent anyway', () => {
+    expect(parsePayload('getWoocommerceCategories', '')).toEqual({ ok: true, value: undefined });
+    expect(parsePayload('getWoocommerceCategories', 'not json')).toEqual({ ok: true, value: undefined });
+  });
+
+  it('/app/getAllAuctionEvents: takes an empty object', () => {
+    expect(parsePayload('getAllAuctionEvents', '{}')).toEqual({ ok: true, value: {} });
+  });
+
+  it('/app/createManifest: the label is a JSON string, trimmed', () => {
+    expect(parsePayload('createManifest', '"  Kitchen lot  "')).toEqual({ ok: true, value: 'Kitchen lot' });
+  });
+
+  it('names at most three problems and counts the rest', () => {
+    const result = parsePayload('updateManifest', JSON.stringify({ id: 'x' }));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(/^Invalid request: id: .*; .*; .* \(and \d+ more\)$/);
+  });
+
+  it('never echoes the client input back', () => {
+    const result = parsePayload('updateManifestTitleById', JSON.stringify({ lotId: '<script>alert(1)</script>', newTitle: 'ok' }));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).not.toContain('script');
+  });
+
+  it('never throws and keeps messages short, whatever the body', () => {
+    const keys = Object.keys(Destination) as DestinationName[];
+    fc.assert(
+      fc.property(fc.constantFrom(...keys), fc.oneof(fc.string(), fc.json()), (key, body) => {
+        const result = parsePayload(key, body);
+        if (result.ok) expect(contract[key].payload.safeParse(result.value).success).toBe(true);
+        else expect(result.message.length).toBeLessThan(600);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -54,7 +54,7 @@ export default defineConfig({
     { name: 'tablet', use: { viewport: { width: 768, height: 1024 }, hasTouch: true } },
   ],
   webServer: {
-    command: 'npx tsx tests/e2e/support/build-if-stale.ts && npx tsx server/main.ts',
+    command: 'node scripts/build-if-stale.mjs && node --import tsx server/main.ts',
     url: `${BASE_URL}/health`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -3,6 +3,7 @@
 // can run on an in-memory one. Subscriptions live in a registry that is replayed on every (re)connect.
 import { Client, type IFrame, type IMessage, type StompSubscription } from '@stomp/stompjs';
 import { AUTHORIZATION_HEADER, bearer } from '../protocol/auth';
+import { encodeBody } from '../protocol/body';
 import { Destination, type DestinationPath } from '../protocol/destinations';
 import type { TopicPath } from '../protocol/topics';
 import { session } from './session';
@@ -104,7 +105,8 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
     reconnectDelay: RECONNECT_DELAY_MS,
     heartbeatIncoming: HEARTBEAT_MS,
     heartbeatOutgoing: HEARTBEAT_MS,
-    // Spec §9's 16 KiB chunks: the server reassembles a frame from consecutive WebSocket messages.
+    // Spec §9's 16 KiB chunks: the server reassembles a frame from consecutive WebSocket messages. Bodies are
+    // all-ASCII (encodeBody), so a split never lands inside a character.
     splitLargeFrames: true,
     maxWebSocketChunkSize: MAX_CHUNK_SIZE,
     beforeConnect: (self: Client) => {
@@ -155,7 +157,7 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
       const json: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
       client.publish({
         destination,
-        body: body === undefined ? '' : JSON.stringify(body),
+        body: encodeBody(body),
         headers: { ...json, ...headers, ...authHeaders() },
       });
       return true;

@@ -1,14 +1,18 @@
 // Device settings in browser local storage (spec §3: token, productCategories; later: lots filter, price
-// multipliers, listing quantity). The ONLY module that touches localStorage: values are JSON, validated with
-// zod on every read, and anything unreadable counts as absent rather than crashing the app.
+// multipliers, listing quantity). The ONLY module that touches localStorage: values are JSON (the token is kept
+// as its bare text, as other tools expect of a stored JWT), validated with zod on every read, and anything
+// unreadable counts as absent rather than crashing the app.
 import { z } from 'zod';
 import { CategorySchema } from '../protocol/entities';
 
 /** One schema per key; the key names are the spec's storage keys. Add later keys here. */
 const SETTING_SCHEMAS = {
-  token: z.string().min(1),
+  token: z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'three dot-separated base64url parts'), // spec §3
   productCategories: z.array(CategorySchema),
 } as const;
+
+/** Keys stored as plain text rather than JSON. */
+const PLAIN_TEXT_KEYS: ReadonlySet<string> = new Set(['token']);
 
 type SettingSchemas = typeof SETTING_SCHEMAS;
 export type SettingKey = keyof SettingSchemas;
@@ -30,9 +34,9 @@ export function createSettings(storage: StorageLike): Settings {
     get(key) {
       const raw = storage.getItem(key);
       if (raw === null) return undefined;
-      let json: unknown;
+      let json: unknown = raw;
       try {
-        json = JSON.parse(raw);
+        if (!PLAIN_TEXT_KEYS.has(key)) json = JSON.parse(raw);
       } catch {
         console.warn(`settings: stored ${key} is not JSON; ignoring it`);
         return undefined;
@@ -46,7 +50,7 @@ export function createSettings(storage: StorageLike): Settings {
       return parsed.data as SettingValue<typeof key>;
     },
     set(key, value) {
-      storage.setItem(key, JSON.stringify(value));
+      storage.setItem(key, PLAIN_TEXT_KEYS.has(key) && typeof value === 'string' ? value : JSON.stringify(value));
     },
     remove(key) {
       storage.removeItem(key);

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStorage, createSettings } from '../../../src/sync/settings';
 
 describe('settings', () => {
-  it('round-trips values as JSON under the spec keys', () => {
+  it('keeps the token as its bare text and other values as JSON, under the spec keys', () => {
     const storage = createMemoryStorage();
     const settings = createSettings(storage);
     settings.set('token', 'a.b.c');
     settings.set('productCategories', [{ id: 5, name: 'Tools', parent: 0 }]);
-    expect(storage.getItem('token')).toBe('"a.b.c"');
+    expect(storage.getItem('token')).toBe('a.b.c');
+    expect(storage.getItem('productCategories')).toBe('[{"id":5,"name":"Tools","parent":0}]');
     expect(settings.get('token')).toBe('a.b.c');
     expect(settings.get('productCategories')).toEqual([{ id: 5, name: 'Tools', parent: 0 }]);
   });
@@ -17,10 +18,10 @@ describe('settings', () => {
     expect(createSettings(createMemoryStorage()).get('token')).toBeUndefined();
   });
 
-  it('treats stored text that is not JSON as absent', () => {
+  it('treats stored text that is not JSON, or a token that is not three dot-separated parts, as absent', () => {
     const storage = createMemoryStorage();
     storage.setItem('productCategories', '[{"id":1,');
-    storage.setItem('token', 'eyJ.raw.token');
+    storage.setItem('token', 'not a token at all');
     const settings = createSettings(storage);
     expect(settings.get('productCategories')).toBeUndefined();
     expect(settings.get('token')).toBeUndefined();

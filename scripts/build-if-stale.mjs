@@ -1,6 +1,5 @@
-// Runs `vite build` when dist/ is missing or older than the client sources, so `npx playwright test` alone
-// tests the current code (`npm test` builds anyway). Runs before the server starts: it serves only a dist/
-// that existed at start-up.
+// Builds the PWA when dist/ is missing or older than its sources. Used by `npm start` and the browser tests,
+// so both always serve the current code (the server serves only a dist/ that existed at its start).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +7,7 @@ import { join } from 'node:path';
 const INPUTS = ['index.html', 'vite.config.ts', 'package-lock.json', 'src', 'public'];
 const OUTPUT = join('dist', 'index.html');
 
-function newestMtime(path: string): number {
+function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -17,6 +16,6 @@ function newestMtime(path: string): number {
 
 const builtAt = existsSync(OUTPUT) ? statSync(OUTPUT).mtimeMs : 0;
 if (Math.max(...INPUTS.map(newestMtime)) > builtAt) {
-  console.log('e2e: dist/ is stale; building the PWA');
+  console.log('Building the app (first start or sources changed)…');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }

@@ -1,0 +1,9 @@
+// How a STOMP body is written: JSON with every non-ASCII character escaped (\uXXXX). stompjs splits large
+// frames into 16 KiB WebSocket messages by UTF-16 position (spec §9), which would cut a character outside the
+// Basic Multilingual Plane in half and corrupt it; an all-ASCII body can be split anywhere.
+const NON_ASCII = /[\u007f-\uffff]/g;
+
+export function encodeBody(value: unknown): string {
+  const json = JSON.stringify(value);
+  return json === undefined ? '' : json.replace(NON_ASCII, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,36 @@
+// `npm run seed -- --demo [--lots N]`: sample data for demos and manual testing. With the embedded database
+// the server must be stopped first (the data-folder lock says so).
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db';
+import { seedCategories } from '../store/embedded';
+import { seedDemo } from './seed/demo-data';
+
+const USAGE = 'Usage: npm run seed -- --demo [--lots <count, default 40>]';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { demo: { type: 'boolean', default: false }, lots: { type: 'string', default: '40' } } });
+  const lotCount = Number(values.lots);
+  if (!values.demo || !Number.isInteger(lotCount) || lotCount < 0 || lotCount > 100_000) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await seedCategories(database.db);
+    const report = await seedDemo(database.db, { lotPrefix: config.lotPrefix, lots: lotCount });
+    process.stdout.write(`Seeded:\n${report.map((line) => `  ${line}`).join('\n')}\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,56 @@
+// server/config.ts: defaults, and an invalid setting stops the start with a message naming it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig, parseDuration } from '../../../server/config';
+
+const folders: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lotdesk-config-'));
+  folders.push(dir);
+  return dir;
+};
+afterEach(() => folders.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: undefined, jwtTtlSeconds: 12 * 3600, lotPrefix: 'LOT-', logLevel: 'info', adminPassword: undefined });
+  });
+
+  it('generates a JWT secret once into the data folder and reuses it on the next start', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.byteLength).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toEqual(first);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+  });
+
+  it.each([
+    ['PORT', 'abc', /Invalid setting PORT: expected a port number/],
+    ['PORT', '70000', /Invalid setting PORT/],
+    ['DATABASE_URL', 'mysql://x@y/z', /Invalid setting DATABASE_URL: expected a postgres:\/\/ URL/],
+    ['JWT_SECRET', 'short', /Invalid setting JWT_SECRET: must be at least 32 bytes/],
+    ['JWT_TTL', 'forever', /Invalid setting JWT_TTL/],
+    ['LOT_PREFIX', 'LOT #', /Invalid setting LOT_PREFIX/],
+    ['ADMIN_PASSWORD', 'abc', /Invalid setting ADMIN_PASSWORD: expected at least 8 characters/],
+    ['LOG_LEVEL', 'loud', /Invalid setting LOG_LEVEL/],
+    ['ALLOWED_ORIGINS', 'not a url', /Invalid setting ALLOWED_ORIGINS/],
+  ])('refuses %s=%s with a message naming the setting', (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
+  });
+
+  it('accepts a PostgreSQL URL, a TTL in minutes and extra origins', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', JWT_TTL: '30m', ALLOWED_ORIGINS: 'https://desk.example, http://10.0.0.5:8080' });
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
+    expect(config.jwtTtlSeconds).toBe(1800);
+    expect(config.allowedOrigins).toEqual(['https://desk.example', 'http://10.0.0.5:8080']);
+  });
+});
+
+describe('parseDuration', () => {
+  it.each([['12h', 43200], ['45m', 2700], ['90', 90], ['2d', 172800], ['0', undefined], ['1.5h', undefined], ['-1h', undefined]])('%s → %s', (text, seconds) => {
+    expect(parseDuration(text)).toBe(seconds);
+  });
+});

@@ -47,6 +47,14 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
 
   return {
     userSessions,
+    // CONNECT and SUBSCRIBE may carry the token too: knowing the user early lets pushes reach a tablet that
+    // has not sent anything yet. Neither is refused without one: an anonymous session must reach login.
+    async onConnect(session) {
+      await authenticate(session, session.connectHeaders);
+    },
+    async onSubscribe(session, _destination, headers) {
+      await authenticate(session, headers);
+    },
     onClose(session) {
       userSessions.forget(session);
     },

@@ -1,6 +1,6 @@
 // The hand-written prose of docs/protocol.md: transport rules (DESIGN §4, §5) and code meanings.
 // Everything per destination is generated from the contract instead.
-import type { ErrorCodeName } from '../../src/protocol';
+import { CLIENT_MSG_ID_MAX, type ErrorCodeName } from '../../src/protocol';
 
 export const INTRO = `# LotDesk wire protocol
 
@@ -19,9 +19,17 @@ product spec (§3, §7, §8); what the spec leaves unshown is decided in DESIGN 
 - **Replies** arrive on the sending session's user topics \`/user/topics/{name}\`: subscribe to \`incomingMessages\`,
   \`errors\` and the dedicated topics you use before sending. A reply is an envelope on \`incomingMessages\` unless
   the spec names a dedicated topic for it; a dedicated topic carries its data raw, without an envelope.
-- **Outbox headers.** A SEND from the outbox carries \`client-msg-id: {deviceId}:{seq}\` (assigned once per entry)
-  and \`receipt\`. The server records \`(user, client-msg-id)\` with its result in the same transaction as the
-  change and sends the RECEIPT only after commit; a replayed SEND changes nothing twice and gets its stored reply again.
+- **Exactly once: \`client-msg-id\`.** A SEND from the outbox carries \`client-msg-id: {deviceId}:{seq}\` (assigned
+  once per entry, at most ${CLIENT_MSG_ID_MAX} characters) and \`receipt\`. On a mutating destination (every one except \`login\` and
+  the \`get*\` queries) from a signed-in user, the server applies the change and records \`(user, client-msg-id)\`
+  with the replies it produced in ONE transaction, delivers the replies after commit, then the RECEIPT. A replay of
+  the same pair — in order, or at the same time from another connection after a drop — changes nothing and gets the
+  stored replies again, on the sending session only (pushes to other sessions are not repeated). A refusal by the
+  handler is stored too, so its replay is the same refusal. INTERNAL_SERVER_ERROR stores nothing: sending the entry
+  again runs it again. A SEND without \`client-msg-id\`, and every query, runs each time it arrives.
+- **Every message answering a SEND that carried \`client-msg-id\` repeats that header**: replies, refusals (on
+  \`incomingMessages\`, \`errors\` and \`loginResponse\`), INTERNAL_SERVER_ERROR and replayed replies, so the outbox knows
+  which entry a message answers. Pushes to other sessions carry no \`client-msg-id\`.
 - **Payloads are parsed before anything else**, by the schemas below. Objects parse in strip mode (unknown fields,
   such as the client-side \`selected\` flags, are dropped); numbers are finite and bounded; strings have a maximum
   length. A body that fails is answered with BAD_REQUEST and a message naming the field, for example

@@ -1,7 +1,7 @@
 // Session tokens: HS256 JWTs via jose with sub, exp, roles, iss and aud (DESIGN §5). Verification pins the
 // algorithm, issuer and audience; nothing here trusts a token it did not verify.
 import { jwtVerify, SignJWT } from 'jose';
-import { TokenClaimsSchema, type RoleName } from '../../src/protocol/auth';
+import { Role, TokenClaimsSchema, type RoleName } from '../../src/protocol/auth';
 
 const ISSUER = 'lotdesk';
 const AUDIENCE = 'lotdesk';
@@ -10,6 +10,9 @@ export interface AuthUser {
   username: string;
   roles: string[];
 }
+
+/** Admins see and change every lot and receive every lot push (DESIGN §5). */
+export const isAdmin = (user: AuthUser): boolean => user.roles.includes(Role.ADMIN);
 
 export interface TokenService {
   issue(user: { username: string; roles: readonly RoleName[] | readonly string[] }): Promise<string>;

@@ -14,15 +14,23 @@ export interface UserRecord {
 
 export const rolesFor = (admin: boolean): string[] => (admin ? [Role.USER, Role.ADMIN] : [Role.USER]);
 
+/** Usernames match case-insensitively ('Bob' is 'bob'), on the lower(username) unique index. */
+const byName = (username: string) => eq(sql`lower(${users.username})`, username.trim().toLowerCase());
+
 export function createUserRepository(db: Db) {
   return {
     async find(username: string): Promise<UserRecord | undefined> {
       const [row] = await db
         .select({ id: users.id, username: users.username, passwordHash: users.passwordHash, roles: users.roles })
         .from(users)
-        .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()))
+        .where(byName(username))
         .limit(1);
       return row;
+    },
+    /** The id behind a token's username (sub), or undefined once the account is gone. */
+    async idOf(username: string): Promise<number | undefined> {
+      const [row] = await db.select({ id: users.id }).from(users).where(byName(username)).limit(1);
+      return row?.id;
     },
     async list(): Promise<Array<Omit<UserRecord, 'passwordHash'>>> {
       return db.select({ id: users.id, username: users.username, roles: users.roles }).from(users).orderBy(asc(users.username));

@@ -2,11 +2,13 @@
 import { Destination } from '../../src/protocol/destinations';
 import { authHandlers } from './auth';
 import { categoryHandlers } from './categories';
+import { lotHandlers } from './lots';
 import type { HandlerMap } from './types';
 
 export const handlers: HandlerMap = {
   ...authHandlers,
   ...categoryHandlers,
+  ...lotHandlers,
 };
 
 /** Destination paths a client can use today; docs/protocol.md marks the rest "not yet served". */

@@ -18,3 +18,9 @@ export const reply = {
 };
 
 export const only = (...replies: Reply[]): HandlerResult => ({ replies });
+
+/** A changed entity: the reply to the sender, and the same message to the owner's other sessions and the admins. */
+export const replyAndPush = (message: Reply, owner: string): HandlerResult => ({
+  replies: [message],
+  pushes: [{ owner, topic: message.topic, body: message.body }],
+});

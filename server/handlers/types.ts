@@ -5,6 +5,7 @@ import type { DestinationName } from '../../src/protocol/destinations';
 import type { PayloadOf } from '../../src/protocol/contract';
 import type { TopicName } from '../../src/protocol/topics';
 import type { AuthUser } from '../auth/tokens';
+import type { DbOrTx } from '../db';
 import type { Services } from '../services';
 
 /** A message for the sending session: an envelope on incomingMessages, or a raw body on a dedicated topic. */
@@ -15,6 +16,7 @@ export interface Reply {
 
 /** A message for other sessions: the owner's other devices and the admins (DESIGN §5). */
 export interface Push {
+  /** The owner's username. */
   owner: string;
   topic: TopicName;
   body: unknown;
@@ -25,23 +27,38 @@ export interface HandlerResult {
   pushes?: Push[];
 }
 
+/** The signed-in user: the token's claims plus the account's id (lots.user_id and the dedup record use it). */
+export interface HandlerUser extends AuthUser {
+  id: number;
+}
+
 export interface HandlerContext {
   /** Undefined only for public handlers (login). */
-  user: AuthUser | undefined;
+  user: HandlerUser | undefined;
   services: Services;
+  /**
+   * Where the handler reads and writes: for a mutation, the one transaction that also holds its dedup record
+   * (DESIGN §4); for a query, services.db. Use it for every statement: on PGlite, services.db waits for the
+   * open transaction to end, so a mutation that used it would wait for itself.
+   */
+  db: DbOrTx;
   sessionId: string;
 }
 
 export interface Handler<K extends DestinationName> {
   /** 'public' handlers run without a token; everything else needs a valid one. */
   access: 'public' | 'user';
+  /**
+   * A refusal must come before any write (or be thrown, which rolls back): a mutation's transaction commits
+   * whatever the result, so that a replay gets the same refusal.
+   */
   handle(context: HandlerContext, payload: PayloadOf<K>): Promise<HandlerResult>;
 }
 
 export type HandlerMap = { [K in DestinationName]?: Handler<K> };
 
 /** The authenticated user, for handlers whose access is 'user' (the router guarantees it). */
-export function requireUser(context: HandlerContext): AuthUser {
+export function requireUser(context: HandlerContext): HandlerUser {
   if (!context.user) throw new Error('handler with user access ran without a user');
   return context.user;
 }

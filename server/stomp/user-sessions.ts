@@ -1,8 +1,7 @@
 // Which user each live session belongs to, so a change can be pushed to the owner's other devices and to
 // admins (DESIGN §5). A session's user is the one its latest authenticated frame proved.
-import { Role } from '../../src/protocol/auth';
 import { USER_TOPIC_PREFIX, type TopicName } from '../../src/protocol/topics';
-import type { AuthUser } from '../auth/tokens';
+import { isAdmin, type AuthUser } from '../auth/tokens';
 import type { StompSession } from './types';
 
 export class UserSessions {
@@ -21,7 +20,7 @@ export class UserSessions {
     let delivered = 0;
     for (const [session, user] of this.users) {
       if (session === except) continue;
-      if (user.username === owner || user.roles.includes(Role.ADMIN)) {
+      if (user.username === owner || isAdmin(user)) {
         delivered += session.deliver(`${USER_TOPIC_PREFIX}${topic}`, body);
       }
     }

@@ -30,3 +30,5 @@ export const bearer = (token: string): string => `Bearer ${token}`;
 
 /** Header naming an outbox entry, so a replayed SEND is applied once (DESIGN §4). */
 export const CLIENT_MSG_ID_HEADER = 'client-msg-id';
+/** Longest client-msg-id the server records: `{deviceId}:{seq}` fits many times over; the dedup key stays small. */
+export const CLIENT_MSG_ID_MAX = 200;

@@ -122,8 +122,8 @@ describe('routing', () => {
   });
 
   it('answers a destination of the spec that is not served yet with NOT_FOUND on the errors topic', async () => {
-    const refused = await bystander.request('getLotById', 42, 'errors');
-    expect(refused).toMatchObject({ errorCode: ErrorCode.NOT_FOUND, message: 'Destination not yet served: /app/getLotById' });
+    const refused = await bystander.request('getBoxesByLotId', 42, 'errors');
+    expect(refused).toMatchObject({ errorCode: ErrorCode.NOT_FOUND, message: 'Destination not yet served: /app/getBoxesByLotId' });
     await bystanderStillServed();
   });
 });

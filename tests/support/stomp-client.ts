@@ -1,26 +1,51 @@
 // A test client: the real @stomp/stompjs Client over ws, with small helpers to send and await a reply on a topic.
 import { Client, type IMessage, type StompHeaders } from '@stomp/stompjs';
 import WebSocket from 'ws';
-import { AUTHORIZATION_HEADER, bearer } from '../../src/protocol/auth';
+import { AUTHORIZATION_HEADER, bearer, CLIENT_MSG_ID_HEADER } from '../../src/protocol/auth';
 import { Destination, type DestinationName } from '../../src/protocol/destinations';
 import { Topic, type TopicName } from '../../src/protocol/topics';
+
+/** A MESSAGE as the test sees it: the parsed body and the frame's headers (client-msg-id among them). */
+export interface ReceivedMessage {
+  body: unknown;
+  headers: Readonly<Record<string, string>>;
+}
 
 export interface TestClient {
   client: Client;
   token: string | undefined;
   /** Resolves with the next message body (parsed JSON) on the topic, or rejects after `timeoutMs`. */
   next(topic: TopicName, timeoutMs?: number): Promise<unknown>;
-  /** SEND (with the bearer header when signed in) and wait for the next message on `topic`. */
+  /** Like next, with the MESSAGE headers. */
+  nextMessage(topic: TopicName, timeoutMs?: number): Promise<ReceivedMessage>;
+  /** The next message on `topic` that repeats this client-msg-id; other messages stay queued. */
+  answerTo(clientMsgId: string, topic: TopicName, timeoutMs?: number): Promise<ReceivedMessage>;
+  /**
+   * SEND (with the bearer header when signed in) and wait for the next message on `topic` — with a client-msg-id
+   * header, the next one answering it, so a push arriving meanwhile is not taken for the reply.
+   */
   request(destination: DestinationName, body: unknown, topic: TopicName, headers?: StompHeaders): Promise<unknown>;
   send(destination: DestinationName, body: unknown, headers?: StompHeaders): void;
+  /** SEND with a `receipt` header; resolves when the server's RECEIPT for it arrives. */
+  sendWithReceipt(destination: DestinationName, body: unknown, headers?: StompHeaders, timeoutMs?: number): Promise<void>;
+  /** Takes every message waiting unread on the topic (none: []). */
+  drain(topic: TopicName): ReceivedMessage[];
   login(username: string, password: string): Promise<unknown>;
+  /** Cuts the socket without a DISCONNECT, as a lost network does. */
+  drop(): Promise<void>;
   close(): Promise<void>;
+}
+
+interface Waiter {
+  accepts(message: IMessage): boolean;
+  take(message: IMessage): void;
 }
 
 export async function connectClient(wsUrl: string, options: { token?: string; origin?: string } = {}): Promise<TestClient> {
   const queues = new Map<TopicName, IMessage[]>();
-  const waiters = new Map<TopicName, Array<(m: IMessage) => void>>();
+  const waiters = new Map<TopicName, Waiter[]>();
   let token = options.token;
+  let receipts = 0;
 
   const client = new Client({
     webSocketFactory: () => new WebSocket(wsUrl, ['v12.stomp'], options.origin ? { headers: { Origin: options.origin } } : {}),
@@ -37,29 +62,46 @@ export async function connectClient(wsUrl: string, options: { token?: string; or
     client.activate();
   });
 
-  for (const name of Object.keys(Topic) as TopicName[]) {
+  // The server handles a session's frames in order: once the last SUBSCRIBE is receipted, every topic is
+  // live, so a push from another session cannot slip past this one.
+  const subscribed = new Promise<void>((resolve) => client.watchForReceipt('test-subscribed', () => resolve()));
+  const names = Object.keys(Topic) as TopicName[];
+  for (const [index, name] of names.entries()) {
+    const headers: StompHeaders = index === names.length - 1 ? { receipt: 'test-subscribed' } : {};
     client.subscribe(Topic[name], (message) => {
-      const waiting = waiters.get(name)?.shift();
-      if (waiting) waiting(message);
+      const waiting = waiters.get(name) ?? [];
+      const index = waiting.findIndex((waiter) => waiter.accepts(message));
+      if (index >= 0) waiting.splice(index, 1)[0]?.take(message);
       else queues.set(name, [...(queues.get(name) ?? []), message]);
-    });
+    }, headers);
   }
+  await subscribed;
 
-  const parse = (message: IMessage): unknown => {
+  const parse = (message: IMessage): ReceivedMessage => {
+    let body: unknown;
     try {
-      return JSON.parse(message.body);
+      body = JSON.parse(message.body);
     } catch {
-      return message.body;
+      body = message.body;
     }
+    return { body, headers: { ...message.headers } };
   };
 
-  const next = (topic: TopicName, timeoutMs = 10_000) =>
-    new Promise<unknown>((resolve, reject) => {
-      const queued = queues.get(topic)?.shift();
+  /** The first queued message on `topic` that `accepts`, else the first one to arrive. */
+  const take = (topic: TopicName, accepts: (message: IMessage) => boolean, timeoutMs: number) =>
+    new Promise<ReceivedMessage>((resolve, reject) => {
+      const queue = queues.get(topic) ?? [];
+      const index = queue.findIndex(accepts);
+      const queued = index >= 0 ? queue.splice(index, 1)[0] : undefined;
       if (queued) return resolve(parse(queued));
       const timer = setTimeout(() => reject(new Error(`no message on ${topic} within ${timeoutMs} ms`)), timeoutMs);
-      waiters.set(topic, [...(waiters.get(topic) ?? []), (message) => { clearTimeout(timer); resolve(parse(message)); }]);
+      const waiter: Waiter = { accepts, take: (message) => { clearTimeout(timer); resolve(parse(message)); } };
+      waiters.set(topic, [...(waiters.get(topic) ?? []), waiter]);
     });
+  const nextMessage = (topic: TopicName, timeoutMs = 10_000) => take(topic, () => true, timeoutMs);
+  const answerTo = (clientMsgId: string, topic: TopicName, timeoutMs = 10_000) =>
+    take(topic, (message) => message.headers[CLIENT_MSG_ID_HEADER] === clientMsgId, timeoutMs);
+  const next = async (topic: TopicName, timeoutMs?: number) => (await nextMessage(topic, timeoutMs)).body;
 
   const send = (destination: DestinationName, body: unknown, headers: StompHeaders = {}) =>
     client.publish({
@@ -74,11 +116,25 @@ export async function connectClient(wsUrl: string, options: { token?: string; or
       return token;
     },
     next,
+    nextMessage,
+    answerTo,
     send,
-    async request(destination, body, topic, headers) {
-      const reply = next(topic);
+    sendWithReceipt(destination, body, headers = {}, timeoutMs = 10_000) {
+      receipts += 1;
+      const receipt = `test-receipt-${receipts}`;
+      const received = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no RECEIPT for ${destination} within ${timeoutMs} ms`)), timeoutMs);
+        client.watchForReceipt(receipt, () => { clearTimeout(timer); resolve(); });
+      });
+      send(destination, body, { ...headers, receipt });
+      return received;
+    },
+    drain: (topic) => (queues.get(topic)?.splice(0) ?? []).map(parse),
+    async request(destination, body, topic, headers = {}) {
+      const clientMsgId = headers[CLIENT_MSG_ID_HEADER];
+      const reply = clientMsgId === undefined ? nextMessage(topic) : answerTo(clientMsgId, topic);
       send(destination, body, headers);
-      return reply;
+      return (await reply).body;
     },
     async login(username, password) {
       const reply = next('loginResponse', 30_000);
@@ -86,6 +142,10 @@ export async function connectClient(wsUrl: string, options: { token?: string; or
       const response = await reply;
       if (response && typeof response === 'object' && 'jwt' in response && typeof response.jwt === 'string') token = response.jwt;
       return response;
+    },
+    async drop() {
+      client.forceDisconnect();
+      await client.deactivate();
     },
     close: () => client.deactivate(),
   };

@@ -43,7 +43,8 @@ export const listings = pgTable(
 /**
  * processed_messages — the outbox dedup record (DESIGN §4): written in the SAME transaction as the mutation
  * it answers, keyed by (user, client-msg-id); a replayed SEND finds its row and gets `reply` again instead
- * of changing anything twice. HTTP uploads use it too, with the Idempotency-Key as client_msg_id.
+ * of changing anything twice. `reply` holds the replies as delivered, `[{topic, body}]` with body the JSON text
+ * (server/stomp/exactly-once.ts). HTTP uploads use it too, with the Idempotency-Key as client_msg_id.
  * Rows older than the outbox can hold an entry may be purged by created_at.
  */
 export const processedMessages = pgTable(

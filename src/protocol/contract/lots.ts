@@ -21,19 +21,19 @@ export const lotsContract = {
   getLots: {
     summary: 'The lots table: the lots matching the filter.',
     payload: LotsFilterSchema,
-    reply: topicReply('lots', LotList, 'myLots is forced true for non-admins.'),
+    reply: topicReply('lots', LotList, 'Newest first. Each checked status adds its lots (none checked: no lots); myLots is forced true for non-admins; a lotNumber keeps the lots whose number starts with it, a lotId that one lot.'),
     errors: ['BAD_REQUEST'],
   },
   getLotById: {
     summary: 'One lot.',
     payload: Id,
-    reply: topicReply('lotById', LotSchema),
+    reply: topicReply('lotById', LotSchema, `${OWN} The refusal is an envelope on incomingMessages.`),
     errors: ['BAD_REQUEST'],
   },
   createManifest: {
     summary: 'Create an empty lot titled with the label; the server assigns its lot number.',
     payload: requiredText(TITLE_MAX),
-    reply: envelopeReply('CREATED_MANIFEST', LotSchema),
+    reply: envelopeReply('CREATED_MANIFEST', LotSchema, "Status NOT_LISTED, owned by the sender; message 'Created manifest: {title}'."),
     errors: ['BAD_REQUEST'],
   },
   copyManifest: {
@@ -75,7 +75,7 @@ export const lotsContract = {
   updateManifestTitleById: {
     summary: "Rename a lot.",
     payload: TitleUpdateRequestSchema,
-    reply: envelopeReply('UPDATED_LOT_TITLE', LotSchema),
+    reply: envelopeReply('UPDATED_LOT_TITLE', LotSchema, OWN),
     errors: ['BAD_REQUEST'],
   },
   getLotsBySkus: {

@@ -3,14 +3,78 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const SERVER = 'http://localhost:8080'; // `npm run server`'s default port (DESIGN §6)
+const THEME_COLOR = '#1e293b'; // slate-800: the top bar, index.html's theme-color and the icons' background
+const IMAGE_CACHE_MAX_ENTRIES = 500; // a few shifts of lots and UPCs, thumbnails mostly
+const IMAGE_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60; // images change rarely; a month bounds the stale ones
+// Paths the server answers itself: never replaced by the app shell (an image opened in a tab stays an image).
+const SERVER_PATHS = [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/health(\/|$)/, /^\/store(\/|$)/, /^\/images\//];
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // PWA: vite-plugin-pwa (generateSW, registerType 'prompt'; DESIGN §2) is added here by its own issue.
+    // The installable PWA (DESIGN §2): a generated service worker that precaches the app shell and waits
+    // for the user's 'Reload' (registerType 'prompt'; src/app/pwa/register.ts registers it, so no script
+    // is injected). The server never caches sw.js, workbox-*.js or the manifest (server/http/static-pwa.ts).
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      injectRegister: false,
+      devOptions: { enabled: false }, // `npm run dev` runs without a worker: no stale shell while coding
+      includeAssets: ['favicon-32x32.png', 'apple-touch-icon.png'],
+      manifest: {
+        id: '/', // the app's identity, kept even if start_url ever moves
+        name: 'LotDesk',
+        short_name: 'LotDesk',
+        description: 'Build, list and auction lots: the warehouse back office that keeps working offline.',
+        lang: 'en',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any', // tablets turn both ways on the floor
+        theme_color: THEME_COLOR,
+        background_color: '#f8fafc', // slate-50: the page background, so the splash screen matches
+        categories: ['business', 'productivity'],
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The shell: the hashed bundles and index.html. The manifest, its icons and includeAssets are added
+        // by the plugin itself (globbing them here too would list each twice).
+        globPatterns: ['**/*.{js,css,html}'],
+        // Any in-app URL opened offline (/home, /lotedit/12, …) gets the precached shell; the router takes it from there.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: SERVER_PATHS,
+        cleanupOutdatedCaches: true,
+        // The first install takes over the open page at once, so it works offline without a reload. Updates
+        // still wait: skipWaiting stays off until the user presses 'Reload' (queued work is never cut short).
+        clientsClaim: true,
+        skipWaiting: false,
+        runtimeCaching: [
+          {
+            // Lot and UPC images, cache first: an image URL must name one version of an image (the images
+            // issue serves them so), or an edited image would show stale until it expires.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/(api\/)?images\//.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'lotdesk-images',
+              cacheableResponse: { statuses: [200] },
+              expiration: {
+                maxEntries: IMAGE_CACHE_MAX_ENTRIES,
+                maxAgeSeconds: IMAGE_CACHE_MAX_AGE_SECONDS,
+                purgeOnQuotaError: true, // images are re-fetchable; the outbox and replica are not
+              },
+            },
+          },
+        ],
+      },
+    }),
   ],
   server: {
     proxy: {

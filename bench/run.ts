@@ -1,8 +1,14 @@
 // `npm run bench`: every benchmark, each printing its figures next to a ceiling measured in the same run.
 // Not a test: nothing here passes or fails on time.
+import { outboxReplay } from './outbox-replay';
+import { replicaIngest } from './replica-ingest';
 import { stompRoundtrip } from './stomp-roundtrip';
 
-const benches: Array<[string, () => Promise<void>]> = [['stomp-roundtrip', stompRoundtrip]];
+const benches: Array<[string, () => Promise<void>]> = [
+  ['stomp-roundtrip', stompRoundtrip],
+  ['replica-ingest', replicaIngest],
+  ['outbox-replay', outboxReplay],
+];
 const only = process.argv.slice(2);
 
 for (const [name, run] of benches) {

@@ -1,8 +1,10 @@
-// Entry: installs the toast notifier, starts the live client (connection, login, categories) and renders
-// the router. Nothing else belongs here.
+// Entry: installs the toast notifier, starts the live client (connection, login, categories), registers the
+// service worker, catches quota errors and renders the router. Nothing else belongs here.
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startPwa } from './app/pwa/register';
+import { catchQuotaErrors } from './app/pwa/storage';
 import { router } from './app/router';
 import { startSync } from './sync/client';
 import { setNotifier } from './sync/notifier';
@@ -11,6 +13,8 @@ import './styles.css';
 
 setNotifier(toastNotifier);
 startSync();
+catchQuotaErrors();
+startPwa();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

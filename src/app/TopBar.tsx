@@ -1,10 +1,11 @@
-// The top bar (spec §1): brand with version 1.0, status badge, spinner while a submit runs, and for a
-// signed-in user the greeting (user name, Admin or User) and the navigation. Wraps to two rows on phones.
+// The top bar (spec §1): brand with version 1.0, status badge (with Offline, queued changes and the outbox
+// panel), spinner while a submit runs, and for a signed-in user the greeting (user name, Admin or User) and
+// the navigation. Wraps to two rows on phones.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { session } from '../sync/session';
 import { useSession, useStatus } from '../sync/hooks';
 import { Spinner } from '../ui/Spinner';
-import { StatusBadge } from '../ui/StatusBadge';
+import { SyncStatus } from './SyncStatus';
 
 export const APP_VERSION = '1.0'; // spec §1: the brand text shows version 1.0
 
@@ -34,7 +35,7 @@ export function TopBar() {
     <header className="bg-slate-800 text-white">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2">
         <span className="text-lg font-semibold">{`LotDesk v${APP_VERSION}`}</span>
-        <StatusBadge message={message} />
+        <SyncStatus message={message} />
         {submitting && <Spinner label="Working" className="text-white" />}
         {token !== undefined && (
           <span className="ml-auto text-sm" data-testid="greeting">

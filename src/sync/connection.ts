@@ -36,6 +36,11 @@ export interface Connection {
   readonly subscribe: (topic: TopicPath, handler: MessageHandler) => () => void;
   /** Sends now or not at all (spec §5): false when the rules forbid it or the client is not connected. */
   readonly publish: (destination: DestinationPath, body?: unknown, headers?: Headers) => boolean;
+  /**
+   * Observes the receipt-id of every RECEIPT frame. stompjs forgets its own receipt watchers on reconnect, so
+   * the outbox keeps its own bookkeeping and only needs to hear every receipt (DESIGN §4).
+   */
+  readonly watchReceipts: (listener: (receiptId: string) => void) => () => void;
   readonly start: () => void;
   readonly stop: () => Promise<void>;
   /** A fresh CONNECT, e.g. after login/logout so the server's session identity follows the token. */
@@ -76,6 +81,7 @@ interface Registration {
 export function createStompConnection(options: StompConnectionOptions): Connection {
   const snapshot = createStore<ConnectionSnapshot>({ state: 'loading', down: false, lastError: undefined });
   const registrations = new Set<Registration>();
+  const receiptListeners = new Set<(receiptId: string) => void>();
   let stopping = false;
 
   const authHeaders = (): Record<string, string> => {
@@ -123,6 +129,12 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
       console.error('connection: broker error', text, frame.body);
       snapshot.update((current) => ({ ...current, lastError: text }));
     },
+    // Nothing here calls watchForReceipt, so every RECEIPT lands in this callback.
+    onUnhandledReceipt: (frame: IFrame) => {
+      const id = frame.headers['receipt-id'];
+      if (id === undefined) return;
+      for (const listener of [...receiptListeners]) listener(id);
+    },
     onWebSocketClose: markClosed,
     onWebSocketError: () => console.warn('connection: WebSocket error; reconnecting'),
   });
@@ -155,12 +167,22 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
     publish(destination, body, headers = {}) {
       if (!options.mayPublish(destination) || !client.connected) return false;
       const json: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
-      client.publish({
-        destination,
-        body: encodeBody(body),
-        headers: { ...json, ...headers, ...authHeaders() },
-      });
+      try {
+        client.publish({
+          destination,
+          body: encodeBody(body),
+          headers: { ...json, ...headers, ...authHeaders() },
+        });
+      } catch (error) {
+        // The socket closed under us (stompjs throws when no longer connected): nothing was sent.
+        console.warn('connection: publish failed', error);
+        return false;
+      }
       return true;
+    },
+    watchReceipts(listener) {
+      receiptListeners.add(listener);
+      return () => void receiptListeners.delete(listener);
     },
     start: () => client.activate(),
     stop,

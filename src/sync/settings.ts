@@ -3,12 +3,13 @@
 // as its bare text, as other tools expect of a stored JWT), validated with zod on every read, and anything
 // unreadable counts as absent rather than crashing the app.
 import { z } from 'zod';
-import { CategorySchema } from '../protocol/entities';
+import { CategorySchema, LotsFilterSchema } from '../protocol/entities';
 
 /** One schema per key; the key names are the spec's storage keys. Add later keys here. */
 const SETTING_SCHEMAS = {
   token: z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'three dot-separated base64url parts'), // spec §3
   productCategories: z.array(CategorySchema),
+  lotsFilter: LotsFilterSchema, // spec §3/§9: the Lots list's filter, saved in local storage
 } as const;
 
 /** Keys stored as plain text rather than JSON. */

@@ -1,15 +1,6 @@
 // Signing in and out as a person does it (spec §2 Login, route table; §1 top bar), on the real server.
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
-
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' }; // playwright.config.ts starts the server with it
-
-async function signIn(page: Page, password = ADMIN.password): Promise<void> {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Password').press('Enter'); // keyboard: Enter submits
-}
+import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { ADMIN, signIn } from './support/login';
 
 test('a wrong password shows Invalid credentials and stays on /login', async ({ page }) => {
   await signIn(page, 'not-the-password');

@@ -1,18 +1,22 @@
-// The root route: the page frame (top bar, main area, toasts) around every screen, and the error page for
-// unmatched routes (spec §2: an unmatched route shows 'Unexpected Application Error!' with 404).
+// The root route: the page frame (top bar, storage warning, main area, toasts, update prompt) around every
+// screen, and the error page for unmatched routes (spec §2: 'Unexpected Application Error!' with 404).
 import { Outlet, createRootRoute } from '@tanstack/react-router';
 import { Toasts } from '../../ui/Toasts';
 import { NotFoundPage, RouteErrorPage } from '../ErrorPage';
+import { StorageWarning } from '../pwa/StorageWarning';
+import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { TopBar } from '../TopBar';
 
 function RootLayout() {
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900">
       <TopBar />
+      <StorageWarning />
       <main className="mx-auto w-full max-w-screen-xl p-3 sm:p-4">
         <Outlet />
       </main>
       <Toasts />
+      <UpdatePrompt />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { authenticatedRoute } from './authenticated';
 
 const getParentRoute = () => authenticatedRoute;
 
-export const homeRoute = createRoute({ getParentRoute, path: '/home', component: () => <LotsScreen /> });
+export const homeRoute = createRoute({ getParentRoute, path: '/home', component: LotsScreen });
 export const dataEntryRoute = createRoute({ getParentRoute, path: '/dataentry', component: DataEntryScreen });
 export const imageEntryRoute = createRoute({ getParentRoute, path: '/imageentry', component: ImageEntryScreen });
 export const inventoryRoute = createRoute({ getParentRoute, path: '/inventory', component: InventoryScreen });

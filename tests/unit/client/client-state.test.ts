@@ -1,18 +1,14 @@
-// Shared client state (spec §4, §8): categories fetched when authenticated and connected, the errors topic,
-// and the reconnect that follows a token change.
-import { describe, expect, it, vi } from 'vitest';
+// Shared client state (spec §4, §8): categories and lots fetched when authenticated and connected, the errors
+// topic, and the reconnect that follows a token change.
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { Destination } from '../../../src/protocol/destinations';
+import { DEFAULT_LOTS_FILTER } from '../../../src/protocol/lots';
 import { MessageType } from '../../../src/protocol/message-types';
 import { Topic } from '../../../src/protocol/topics';
-import { FETCHING_CATEGORIES, createCategories } from '../../../src/sync/categories';
-import { linkSync } from '../../../src/sync/client';
-import { createLogin } from '../../../src/sync/login';
-import type { Notifier } from '../../../src/sync/notifier';
-import { createSession } from '../../../src/sync/session';
-import { createMemoryStorage, createSettings } from '../../../src/sync/settings';
-import { READY, createStatus } from '../../../src/sync/status';
-import { createFakeConnection } from './support/fake-connection';
-import { NOW_MS, userToken } from './support/tokens';
+import { FETCHING_CATEGORIES } from '../../../src/sync/categories';
+import { READY } from '../../../src/sync/status';
+import { createHarness } from './support/sync-harness';
+import { userToken } from './support/tokens';
 
 const TOOLS = { id: 7, name: 'Tools', parent: 0 };
 const categoriesReply = (errorCode = 200, data: unknown = [TOOLS]) => ({
@@ -22,24 +18,20 @@ const categoriesReply = (errorCode = 200, data: unknown = [TOOLS]) => ({
 });
 
 function setup({ signedIn }: { signedIn: boolean }) {
-  const settings = createSettings(createMemoryStorage());
-  if (signedIn) settings.set('token', userToken(3600));
-  const session = createSession(settings, () => NOW_MS);
-  const connection = createFakeConnection();
-  const status = createStatus();
-  const categories = createCategories({ publish: connection.publish, settings, status });
-  const login = createLogin(connection, session, () => NOW_MS);
-  const notifier: Notifier = { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn(), alert: vi.fn() };
-  const unlink = linkSync({ connection, session, status, login, categories, notifier });
-  return { settings, session, connection, status, categories, notifier, unlink };
+  const harness = createHarness({ signedIn });
+  onTestFinished(harness.unlink);
+  return harness;
 }
 
 describe('/app/getWoocommerceCategories', () => {
-  it('is requested on connect when signed in, busy with the spec text', () => {
+  it('is requested on connect when signed in, busy with the spec text, with the lots of the saved filter', () => {
     const { connection, status } = setup({ signedIn: true });
     expect(status.get()).toEqual({ message: '', submitting: false });
     connection.open();
-    expect(connection.sent).toEqual([{ destination: Destination.getWoocommerceCategories, body: undefined }]);
+    expect(connection.sent).toEqual([
+      { destination: Destination.getWoocommerceCategories, body: undefined },
+      { destination: Destination.getLots, body: DEFAULT_LOTS_FILTER },
+    ]);
     expect(status.get()).toEqual({ message: FETCHING_CATEGORIES, submitting: true });
   });
 
@@ -60,12 +52,13 @@ describe('/app/getWoocommerceCategories', () => {
     expect(status.get()).toEqual({ message: READY, submitting: false });
   });
 
-  it('ignores a category reply whose errorCode is not 200', () => {
-    const { connection, categories, status } = setup({ signedIn: true });
+  it('keeps no categories from a reply whose errorCode is not 200, and shows its message', () => {
+    const { connection, categories, status, notifier } = setup({ signedIn: true });
     connection.open();
-    connection.deliver(Topic.incomingMessages, categoriesReply(500));
+    connection.deliver(Topic.incomingMessages, { ...categoriesReply(500), message: 'Store unreachable' });
     expect(categories.get().list).toEqual([]);
-    expect(status.get().submitting).toBe(true);
+    expect(notifier.error).toHaveBeenCalledWith('Store unreachable');
+    expect(status.get()).toEqual({ message: READY, submitting: false });
   });
 });
 

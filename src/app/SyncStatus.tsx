@@ -1,0 +1,32 @@
+// The status badge with its outbox panel: the status message, Offline, queued and refused changes, and the
+// panel's Retry and Discard wired to the outbox.
+import { useState } from 'react';
+import { discardEntry, retryEntry } from '../sync/client';
+import { notifier } from '../sync/notifier';
+import { useOffline, useOutboxSummary, useQueuedEntries } from '../sync/use-outbox';
+import { OutboxPanel } from '../ui/OutboxPanel';
+import { StatusBadge } from '../ui/StatusBadge';
+
+const reportFailure = (error: unknown): void => notifier.error(error instanceof Error ? error.message : String(error));
+
+export function SyncStatus({ message }: { message: string }) {
+  const [open, setOpen] = useState(false);
+  const offline = useOffline();
+  const { queued, failed } = useOutboxSummary();
+  const waiting = useQueuedEntries(open);
+  return (
+    <>
+      <StatusBadge message={message} offline={offline} queued={queued} failed={failed.length} onOpen={() => setOpen(true)} />
+      <OutboxPanel
+        open={open}
+        onOpenChange={setOpen}
+        offline={offline}
+        queued={queued}
+        waiting={waiting}
+        failed={failed}
+        onRetry={(seq) => void retryEntry(seq).catch(reportFailure)}
+        onDiscard={(seq) => void discardEntry(seq).catch(reportFailure)}
+      />
+    </>
+  );
+}

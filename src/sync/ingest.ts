@@ -1,0 +1,193 @@
+// Ingest (DESIGN §4): every reply and push lands here, is validated against the wire contract, and is
+// written into the replica in one Dexie transaction per message, the user's pending intents laid back on
+// top (optimistic.ts). Screens re-render from the replica. What the user reads and hears about a reply goes
+// through the notifier (notifier.ts). One function per topic and message type; nothing here sends.
+import type { z } from 'zod';
+import { CLIENT_MSG_ID_HEADER } from '../protocol/auth';
+import { contract } from '../protocol/contract';
+import { EnvelopeSchema, type Envelope } from '../protocol/envelope';
+import { ErrorCode } from '../protocol/error-codes';
+import { messageTypeName } from '../protocol/message-types';
+import type { Lot, LotsFilter } from '../protocol/lots';
+import { coversByStatusOnly, replyCovers, selectedStatuses, type LotsScope } from './lots-filter';
+import { showDone, showNotUsed, showReplyError, showUnknownReply, type Feedback } from './notifier';
+import { entriesChanging, rebase, remapTempId } from './optimistic';
+import { ensureOwner } from './replica-owner';
+import { readMeta, writeMeta, writeTransaction, type LotRow, type ReplicaDb, type ReplicaTables } from './replica';
+
+/** The signed-in user as ingest needs them; undefined while nobody is (nothing is then written). */
+export interface IngestUser {
+  readonly user: string;
+  readonly isAdmin: boolean;
+}
+
+export interface IngestDeps {
+  readonly db: ReplicaDb;
+  readonly feedback: Feedback;
+  readonly signedIn: () => IngestUser | undefined;
+  /** Another reader of incomingMessages (the categories): true when it took the body. */
+  readonly categories?: { readonly ingest: (body: unknown) => boolean };
+}
+
+export type Headers = Readonly<Record<string, string | undefined>>;
+
+export interface Ingest {
+  /** /user/topics/incomingMessages: the envelope of a reply or a push. */
+  readonly incoming: (body: unknown, headers?: Headers) => Promise<void>;
+  /** /user/topics/lots: the getLots reply; `requested` is the filter it answers, when known. */
+  readonly lots: (body: unknown, requested: LotsFilter | undefined) => Promise<void>;
+  /** /user/topics/lotById: one lot. */
+  readonly lotById: (body: unknown) => Promise<void>;
+}
+
+const LotList = contract.getLots.reply.data;
+const OneLot = contract.getLotById.reply.data;
+const DeletedIds = contract.deleteLots.reply.data;
+const ANNOUNCED_MAX = 200; // replies replayed after a reconnect are not toasted twice; this many ids remembered
+
+function parsed<T>(schema: z.ZodType<T>, data: unknown, what: string): T | undefined {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  // A malformed reply changes nothing: the replica keeps the server's last good word.
+  console.warn(`ingest: ${what} does not match the contract; ignored`, result.error.issues.slice(0, 3));
+  return undefined;
+}
+
+/** The server's lots, each with the user's pending intents laid back on top. */
+async function withIntents(db: ReplicaTables, user: string, lots: readonly Lot[]): Promise<LotRow[]> {
+  const active = await entriesChanging(db, user, 'lots', lots.map((lot) => lot.id));
+  const touched = new Set(active.flatMap(({ change }) => (change?.table === 'lots' ? [change.id] : [])));
+  if (touched.size === 0) return [...lots];
+  return lots.map((lot) => (touched.has(lot.id) ? (rebase('lots', lot.id, lot, active) ?? lot) : lot));
+}
+
+/** One user id shared by every lot of a non-empty list: the asker's own, when the list is "my lots". */
+function soleUserId(lots: readonly Lot[]): number | undefined {
+  const first = lots[0]?.userId;
+  return first !== undefined && lots.every((lot) => lot.userId === first) ? first : undefined;
+}
+
+export function createIngest({ db, feedback, signedIn, categories }: IngestDeps): Ingest {
+  const announced: string[] = [];
+
+  /** Runs `work` in one read-write transaction for the signed-in user's replica; nothing when signed out. */
+  async function write(work: (tables: ReplicaTables, who: IngestUser) => Promise<void>): Promise<void> {
+    const who = signedIn();
+    if (who === undefined) return;
+    await writeTransaction(db, async (tables) => {
+      await ensureOwner(tables, who.user);
+      await work(tables, who);
+    });
+  }
+
+  const putLots = (lots: readonly Lot[]): Promise<void> =>
+    write(async (db, { user }) => {
+      await db.lots.bulkPut(await withIntents(db, user, lots));
+    });
+
+  /** Stored rows the reply's filter covered that the reply no longer holds (pending rows stay). */
+  async function staleLots(db: ReplicaTables, filter: LotsFilter, scope: LotsScope, kept: ReadonlySet<number>): Promise<number[]> {
+    const covers = replyCovers(filter, scope);
+    if (covers === undefined) return [];
+    // One equals() per status, not anyOf(): a plain key range is one getAllKeys, anyOf walks a cursor.
+    const byStatus = selectedStatuses(filter).map((status) => db.lots.where('status').equals(status));
+    const keys = coversByStatusOnly(filter, scope)
+      ? (await Promise.all(byStatus.map((rows) => rows.primaryKeys()))).flat()
+      : (await Promise.all(byStatus.map((rows) => rows.toArray()))).flat().filter(covers).map((lot) => lot.id);
+    const pending = new Set(await db.lots.where('pending').equals(1).primaryKeys());
+    return keys.filter((id) => !kept.has(id) && !pending.has(id));
+  }
+
+  async function lots(body: unknown, requested: LotsFilter | undefined): Promise<void> {
+    const list = parsed(LotList, body, 'lots');
+    if (list === undefined) return;
+    await write(async (db, { user, isAdmin }) => {
+      const mine = requested !== undefined && (requested.myLots || !isAdmin) ? soleUserId(list) : undefined;
+      if (mine !== undefined) await writeMeta(db, 'ownUserId', mine);
+      if (requested !== undefined) {
+        const scope = { isAdmin, ownUserId: await readMeta(db, 'ownUserId') };
+        await db.lots.bulkDelete(await staleLots(db, requested, scope, new Set(list.map((lot) => lot.id))));
+      }
+      await db.lots.bulkPut(await withIntents(db, user, list));
+    });
+  }
+
+  async function lotById(body: unknown): Promise<void> {
+    const lot = parsed(OneLot, body, 'lotById');
+    if (lot !== undefined) await putLots([lot]);
+  }
+
+  /** CREATED_MANIFEST: our own create (its client-msg-id names the entry) replaces the temporary row. */
+  async function createdManifest(envelope: Envelope, clientMsgId: string | undefined): Promise<void> {
+    const lot = parsed(OneLot, envelope.data, 'CREATED_MANIFEST data');
+    if (lot === undefined) return;
+    await write(async (db, { user }) => {
+      const creator = clientMsgId === undefined ? undefined : await db.outbox.where('clientMsgId').equals(clientMsgId).first();
+      if (creator !== undefined && creator.user === user) {
+        await remapTempId(db, creator, lot.id);
+        await writeMeta(db, 'ownUserId', lot.userId);
+      }
+      await db.lots.bulkPut(await withIntents(db, user, [lot]));
+    });
+    announce(envelope, clientMsgId);
+  }
+
+  /** Shows a success message once per client-msg-id (a resend gets the stored replies again). */
+  function announce(envelope: Envelope, clientMsgId: string | undefined): void {
+    if (clientMsgId !== undefined) {
+      if (announced.includes(clientMsgId)) return;
+      announced.push(clientMsgId);
+      if (announced.length > ANNOUNCED_MAX) announced.shift();
+    }
+    showDone(feedback, envelope.message);
+  }
+
+  async function lotReply(envelope: Envelope, clientMsgId: string | undefined): Promise<void> {
+    const lot = parsed(OneLot, envelope.data, `${messageTypeName(envelope.messageType) ?? 'lot'} data`);
+    if (lot === undefined) return;
+    await putLots([lot]);
+    announce(envelope, clientMsgId);
+  }
+
+  async function lotsReply(envelope: Envelope, clientMsgId: string | undefined): Promise<void> {
+    const list = parsed(LotList, envelope.data, 'UPDATED_LOTS data');
+    if (list === undefined) return;
+    await putLots(list);
+    announce(envelope, clientMsgId);
+  }
+
+  async function deletedLots(envelope: Envelope, clientMsgId: string | undefined): Promise<void> {
+    const ids = parsed(DeletedIds, envelope.data, 'DELETED_LOTS data');
+    if (ids === undefined) return;
+    await write((db) => db.lots.bulkDelete(ids));
+    announce(envelope, clientMsgId);
+  }
+
+  async function incoming(body: unknown, headers: Headers = {}): Promise<void> {
+    const envelope = parsed(EnvelopeSchema, body, 'envelope');
+    if (envelope === undefined) return;
+    const clientMsgId = headers[CLIENT_MSG_ID_HEADER];
+    if (envelope.errorCode !== ErrorCode.OK) return showReplyError(feedback, envelope.errorCode, envelope.message ?? '');
+    if (categories?.ingest(body)) return;
+    switch (messageTypeName(envelope.messageType)) {
+      case 'NOT_USED':
+        return showNotUsed(feedback);
+      case 'CREATED_MANIFEST':
+        return createdManifest(envelope, clientMsgId);
+      case 'UPDATED_LOT_TITLE':
+      case 'UPDATED_LOT':
+      case 'COPIED_MANIFEST':
+        return lotReply(envelope, clientMsgId);
+      case 'UPDATED_LOTS':
+        return lotsReply(envelope, clientMsgId);
+      case 'DELETED_LOTS':
+        return deletedLots(envelope, clientMsgId);
+      case 'ERROR':
+        return feedback.status.ready(); // spec §4: an error message resets the status to 'Ready.'
+      default:
+        return showUnknownReply(feedback, envelope.message);
+    }
+  }
+
+  return { incoming, lots, lotById };
+}

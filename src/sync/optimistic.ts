@@ -1,0 +1,144 @@
+// Laying the user's intents over the server's rows (DESIGN §4). A replica row is always "the server's last
+// version + the changes of the still-active outbox entries on it, in queue order". Applying, confirming and
+// rolling back an intent are all the same step: recompute the row. Runs inside the caller's transaction;
+// never sends anything.
+import { readMeta, writeMeta, type MutableTable, type OutboxEntry, type ReplicaTables, type Replicated, type RowChange } from './replica';
+
+const TEMP_IDS_KEPT = 100; // remapped temporary ids remembered for intents from screens a render behind
+
+export const isActive = (entry: Pick<OutboxEntry, 'state'>): boolean => entry.state === 'pending' || entry.state === 'in-flight';
+
+/** Rows created offline get negative ids until the server's reply names the real one. */
+export const isTempId = (id: number): boolean => id < 0;
+
+type Plain = Record<string, unknown> & { id: number };
+
+/** The server's version of a stored row: its base while pending, else the row itself. */
+export function serverVersion<T extends object>(row: Replicated<T> | undefined): T | undefined {
+  if (row === undefined) return undefined;
+  const { pending, base, ...plain } = row;
+  if (pending === 1) return base ?? undefined;
+  // The row minus the two marks is the server's T.
+  return plain as unknown as T;
+}
+
+/** The server's row with the active entries' changes on it; undefined when the row exists nowhere. */
+export function rebase<T extends { id: number }>(
+  table: MutableTable,
+  id: number,
+  server: T | undefined,
+  active: readonly OutboxEntry[],
+): Replicated<T> | undefined {
+  let row: Plain | undefined = server;
+  let touched = false;
+  for (const { change } of active) {
+    if (change === undefined || change.table !== table || change.id !== id) continue;
+    touched = true;
+    if (change.kind === 'insert') row = row ?? { ...change.row, id };
+    else if (row !== undefined) row = { ...row, ...change.patch, id };
+  }
+  if (!touched || row === undefined) return server;
+  // row holds T's fields (the server's, or an intent's full row) with patches of T's own fields on top.
+  return { ...row, pending: 1, base: server ?? null } as unknown as Replicated<T>;
+}
+
+const bySeq = (a: OutboxEntry, b: OutboxEntry): number => a.seq - b.seq;
+const FEW_ROWS = 32; // up to this many rows, look their entries up one by one; beyond, read all active ones
+
+/** The user's entries that are still to be confirmed, in queue order. */
+export async function activeEntries(db: ReplicaTables, user: string): Promise<OutboxEntry[]> {
+  const states = await Promise.all(['pending', 'in-flight'].map((state) => db.outbox.where('[user+state]').equals([user, state]).toArray()));
+  return states.flat().sort(bySeq);
+}
+
+/** The user's active entries that change any of the given rows, in queue order (a superset when many). */
+export async function entriesChanging(db: ReplicaTables, user: string, table: MutableTable, ids: readonly number[]): Promise<OutboxEntry[]> {
+  if (ids.length > FEW_ROWS) return activeEntries(db, user);
+  const found = await Promise.all([...new Set(ids)].map((id) => db.outbox.where('[change.table+change.id]').equals([table, id]).toArray()));
+  return found.flat().filter((entry) => entry.user === user && isActive(entry)).sort(bySeq);
+}
+
+/** Recomputes one row from its server version and the user's active entries on it, and stores the result. */
+export async function refreshRow(db: ReplicaTables, user: string, table: MutableTable, id: number): Promise<void> {
+  const store = db[table];
+  const next = rebase(table, id, serverVersion(await store.get(id)), await entriesChanging(db, user, table, [id]));
+  if (next === undefined) await store.delete(id);
+  else await store.put(next);
+}
+
+/** Recomputes every row the given changes touch (after entries settle, or after the cache was cleared). */
+export async function refreshRows(db: ReplicaTables, user: string, changes: ReadonlyArray<RowChange | undefined>): Promise<void> {
+  const seen = new Set<string>();
+  for (const change of changes) {
+    if (change === undefined || seen.has(`${change.table}:${change.id}`)) continue;
+    seen.add(`${change.table}:${change.id}`);
+    await refreshRow(db, user, change.table, change.id);
+  }
+}
+
+// ----------------------------------------------------------------------------------- temporary ids
+
+/** The value at a dotted path of a body ('' is the body itself; numeric parts index arrays). */
+export function readPath(body: unknown, path: string): unknown {
+  if (path === '') return body;
+  return path.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined), body);
+}
+
+/** A copy of the body with the value at a dotted path replaced. */
+export function writePath(body: unknown, path: string, value: unknown): unknown {
+  if (path === '') return value;
+  const [head = '', ...rest] = path.split('.');
+  const inner = writePath(readPath(body, head), rest.join('.'), value);
+  if (Array.isArray(body)) return body.map((item, index) => (String(index) === head ? inner : item));
+  return { ...(typeof body === 'object' && body !== null ? body : {}), [head]: inner };
+}
+
+/** True when the entry changes the row or names its id in its body. */
+export function refersTo(entry: OutboxEntry, table: MutableTable, id: number): boolean {
+  const { change, tempRefs = [] } = entry;
+  if (change !== undefined && change.table === table && change.id === id) return true;
+  return tempRefs.some((path) => readPath(entry.body, path) === id);
+}
+
+/**
+ * The server created the row that `creator` made offline: later entries that name the temporary id now name
+ * the real one, the creator's own change is spent (the server's row stands), and the temporary row goes.
+ * Runs in the same transaction that stores the server's row.
+ */
+export async function remapTempId(db: ReplicaTables, creator: OutboxEntry, realId: number): Promise<void> {
+  const { change } = creator;
+  if (change?.kind !== 'insert' || !isTempId(change.id)) return;
+  const tempId = change.id;
+  for (const entry of await activeEntries(db, creator.user)) {
+    if (entry.seq === creator.seq) {
+      await db.outbox.update(entry.seq, { change: undefined });
+      continue;
+    }
+    if (!refersTo(entry, change.table, tempId)) continue;
+    const refs = entry.tempRefs ?? [];
+    const moved = refs.filter((path) => readPath(entry.body, path) === tempId);
+    const body = moved.reduce((current, path) => writePath(current, path, realId), entry.body);
+    const rewritten = entry.change?.table === change.table && entry.change.id === tempId ? { ...entry.change, id: realId } : entry.change;
+    await db.outbox.put({ ...entry, body, change: rewritten, tempRefs: refs.filter((path) => !moved.includes(path)) });
+  }
+  await db[change.table].delete(tempId);
+  const known = (await readMeta(db, 'tempIds')) ?? [];
+  await writeMeta(db, 'tempIds', [...known, [tempId, realId] as [number, number]].slice(-TEMP_IDS_KEPT));
+}
+
+/** An intent's change and body with temporary ids the server has already replaced written as the real ones. */
+export async function resolveTempIds<T extends { change?: RowChange; body: unknown; tempRefs?: string[] }>(db: ReplicaTables, entry: T): Promise<T> {
+  const known = new Map((await readMeta(db, 'tempIds')) ?? []);
+  if (known.size === 0) return entry;
+  const { change, tempRefs = [] } = entry;
+  const realOf = (value: unknown): number | undefined => (typeof value === 'number' ? known.get(value) : undefined);
+  const moved = tempRefs.filter((path) => realOf(readPath(entry.body, path)) !== undefined);
+  const body = moved.reduce((current, path) => writePath(current, path, realOf(readPath(current, path))), entry.body);
+  const changeId = change === undefined ? undefined : realOf(change.id);
+  return {
+    ...entry,
+    body,
+    ...(change !== undefined && changeId !== undefined ? { change: { ...change, id: changeId } } : {}),
+    ...(entry.tempRefs === undefined ? {} : { tempRefs: tempRefs.filter((path) => !moved.includes(path)) }),
+  };
+}

@@ -1,0 +1,237 @@
+// The outbox (DESIGN §4): every mutation is an entry, written in the same Dexie transaction as its optimistic
+// change, and replayed in order by replayer.ts. This module owns the entries' life: enqueue, settle (done,
+// rejected, retry later), the user's Retry and Discard, and the summary the status badge shows. It never
+// sends anything itself.
+import type { DestinationPath } from '../protocol/destinations';
+import { activeEntries, isActive, isTempId, refersTo, refreshRows, resolveTempIds } from './optimistic';
+import { ensureOwner } from './replica-owner';
+import {
+  readMeta, writeMeta, writeTransaction, type MutableRows, type MutableTable, type OutboxEntry, type ReplicaDb,
+  type ReplicaTables, type RowChange,
+} from './replica';
+
+/** What an intent does to the replica before the server answers. */
+export type Optimistic<T extends MutableTable = MutableTable> =
+  | { readonly kind: 'create'; readonly table: T; readonly row: Omit<MutableRows[T], 'id'> }
+  | { readonly kind: 'patch'; readonly table: T; readonly id: number; readonly patch: Partial<MutableRows[T]> };
+
+export interface Intent {
+  readonly destination: DestinationPath;
+  readonly body: unknown;
+  readonly optimistic?: Optimistic;
+  /** Dotted paths in `body` holding a temporary id (e.g. 'lotId' of a rename of a lot made offline). */
+  readonly tempRefs?: readonly string[];
+}
+
+export interface Enqueued {
+  readonly seq: number;
+  readonly clientMsgId: string;
+  /** The temporary id of the row an optimistic 'create' made. */
+  readonly tempId: number | undefined;
+}
+
+export interface FailedEntry {
+  readonly seq: number;
+  readonly destination: string;
+  readonly lastError: string;
+  readonly createdAt: number;
+}
+
+export interface OutboxSummary {
+  /** Entries waiting to be sent or confirmed. */
+  readonly queued: number;
+  /** Entries the server rejected, with its message. */
+  readonly failed: readonly FailedEntry[];
+}
+
+export const EMPTY_SUMMARY: OutboxSummary = { queued: 0, failed: [] };
+
+/** A change waiting for the server, as the outbox panel lists it. */
+export interface QueuedEntry {
+  readonly seq: number;
+  readonly destination: string;
+  readonly createdAt: number;
+  readonly sending: boolean;
+  /** The last transient failure (a 5xx) while it waits for its retry; '' when none. */
+  readonly lastError: string;
+}
+
+export const QUEUED_LISTED = 50; // the panel lists this many waiting changes, then says how many more
+
+/** How a sent entry ended, as the replayer saw it. */
+export type Verdict =
+  | { readonly kind: 'done' }
+  | { readonly kind: 'rejected'; readonly message: string }
+  | { readonly kind: 'retry-later'; readonly message: string; readonly notBefore: number }
+  | { readonly kind: 'unauthorized'; readonly message: string };
+
+export const NOT_CREATED = 'Not sent: what it refers to was never created.';
+
+function randomDeviceId(): string {
+  // getRandomValues works outside secure contexts too (a warehouse server on plain http), unlike randomUUID.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+async function deviceId(db: ReplicaTables): Promise<string> {
+  const known = await readMeta(db, 'deviceId');
+  if (known !== undefined) return known;
+  const made = randomDeviceId();
+  await writeMeta(db, 'deviceId', made);
+  return made;
+}
+
+async function nextTempId(db: ReplicaTables): Promise<number> {
+  const id = (await readMeta(db, 'nextTempId')) ?? -1;
+  await writeMeta(db, 'nextTempId', id - 1);
+  return id;
+}
+
+function changeOf(optimistic: Optimistic | undefined, tempId: number | undefined): RowChange | undefined {
+  if (optimistic === undefined) return undefined;
+  if (optimistic.kind === 'patch') return { kind: 'patch', table: optimistic.table, id: optimistic.id, patch: { ...optimistic.patch } };
+  return { kind: 'insert', table: optimistic.table, id: tempId ?? 0, row: { ...optimistic.row, id: tempId } };
+}
+
+/** Adds an entry for an entry's fields in the running transaction; returns its seq and client-msg-id. */
+async function addEntry(db: ReplicaTables, fields: Omit<OutboxEntry, 'seq' | 'clientMsgId'>): Promise<{ seq: number; clientMsgId: string }> {
+  const id = await deviceId(db);
+  // The seq is IndexedDB's; the id is written in the same transaction, so no entry is ever seen without it.
+  const seq = await db.outbox.add({ ...fields, clientMsgId: '' });
+  const clientMsgId = `${id}:${seq}`;
+  await db.outbox.update(seq, { clientMsgId });
+  return { seq, clientMsgId };
+}
+
+/** Queues an intent for `user` and applies its optimistic change, in one transaction. */
+export function enqueue(db: ReplicaDb, user: string, intent: Intent, now: number = Date.now()): Promise<Enqueued> {
+  return writeTransaction(db, async (db) => {
+    await ensureOwner(db, user);
+    const tempId = intent.optimistic?.kind === 'create' ? await nextTempId(db) : undefined;
+    const made = changeOf(intent.optimistic, tempId);
+    const { body, change, tempRefs } = await resolveTempIds(db, {
+      body: intent.body,
+      ...(made === undefined ? {} : { change: made }),
+      ...(intent.tempRefs === undefined ? {} : { tempRefs: [...intent.tempRefs] }),
+    });
+    const { seq, clientMsgId } = await addEntry(db, {
+      kind: 'send',
+      destination: intent.destination,
+      body,
+      user,
+      state: 'pending',
+      createdAt: now,
+      attempts: 0,
+      lastError: '',
+      notBefore: 0,
+      ...(change === undefined ? {} : { change }),
+      ...(tempRefs === undefined || tempRefs.length === 0 ? {} : { tempRefs }),
+    });
+    await refreshRows(db, user, [change]);
+    return { seq, clientMsgId, tempId };
+  });
+}
+
+/** The first entry of the user still to send or confirm (in-flight ones are resent: the server dedups). */
+export async function nextActiveEntry(db: ReplicaDb, user: string): Promise<OutboxEntry | undefined> {
+  // Within one index key, IndexedDB orders by primary key: the first of each state is its lowest seq.
+  const firsts = await Promise.all(['in-flight', 'pending'].map((state) => db.outbox.where('[user+state]').equals([user, state]).first()));
+  return firsts.reduce<OutboxEntry | undefined>((best, entry) => (entry !== undefined && (best === undefined || entry.seq < best.seq) ? entry : best), undefined);
+}
+
+export function markInFlight(db: ReplicaDb, seq: number): Promise<number> {
+  return db.outbox.where('seq').equals(seq).modify((entry) => {
+    entry.state = 'in-flight';
+    entry.attempts += 1;
+  });
+}
+
+/** On taking the replay lock: whatever was in flight belonged to a replayer that is gone; it goes again. */
+export function resetInFlight(db: ReplicaDb): Promise<number> {
+  return db.outbox.where('state').equals('in-flight').modify({ state: 'pending' });
+}
+
+/** Confirmed entries left by an older version (they are deleted when confirmed now). */
+export function purgeDone(db: ReplicaDb): Promise<number> {
+  return db.outbox.where('state').equals('done').delete();
+}
+
+/**
+ * Records how a sent entry ended. Done and rejected entries stop counting in their rows, which are recomputed
+ * (a rejection rolls its change back); entries that name a row a rejected create never made die with it.
+ * Returns the entry as settled, or undefined when it no longer exists (discarded meanwhile).
+ */
+export function settle(db: ReplicaDb, seq: number, verdict: Verdict, now: number = Date.now()): Promise<OutboxEntry | undefined> {
+  return writeTransaction(db, async (db) => {
+    const entry = await db.outbox.get(seq);
+    if (entry === undefined || !isActive(entry)) return entry;
+    if (verdict.kind === 'retry-later' || verdict.kind === 'unauthorized') {
+      const notBefore = verdict.kind === 'retry-later' ? verdict.notBefore : now;
+      await db.outbox.update(seq, { state: 'pending', lastError: verdict.message, notBefore });
+      return { ...entry, state: 'pending', lastError: verdict.message };
+    }
+    if (verdict.kind === 'done') {
+      // Confirmed: the entry has nothing left to do (a late duplicate reply finds no entry and is just ingested).
+      await db.outbox.delete(seq);
+      await refreshRows(db, entry.user, [entry.change]);
+      return { ...entry, state: 'done', lastError: '' };
+    }
+    const settled: OutboxEntry = { ...entry, state: 'dead', lastError: verdict.message };
+    await db.outbox.put(settled);
+    const changes = [entry.change];
+    if (entry.change?.kind === 'insert' && isTempId(entry.change.id)) {
+      const { table, id } = entry.change;
+      for (const dependent of await activeEntries(db, entry.user)) {
+        if (!refersTo(dependent, table, id)) continue;
+        await db.outbox.update(dependent.seq, { state: 'dead', lastError: `${NOT_CREATED} ${settled.lastError}` });
+        changes.push(dependent.change);
+      }
+    }
+    await refreshRows(db, entry.user, changes);
+    return settled;
+  });
+}
+
+/** Retry of a rejected entry: it goes again at the end of the queue, as a new message, its change re-applied. */
+export function retryEntry(db: ReplicaDb, seq: number, now: number = Date.now()): Promise<Enqueued | undefined> {
+  return writeTransaction(db, async (db) => {
+    const entry = await db.outbox.get(seq);
+    if (entry === undefined || entry.state !== 'dead') return undefined;
+    await db.outbox.delete(seq);
+    const { seq: _seq, clientMsgId: _id, ...fields } = entry;
+    const added = await addEntry(db, { ...fields, state: 'pending', attempts: 0, lastError: '', notBefore: 0, createdAt: now });
+    await refreshRows(db, entry.user, [entry.change]);
+    const tempId = entry.change?.kind === 'insert' ? entry.change.id : undefined;
+    return { ...added, tempId };
+  });
+}
+
+/** Drops a rejected entry, or a queued one not yet sent (its change is undone). False when it cannot go. */
+export function discardEntry(db: ReplicaDb, seq: number): Promise<boolean> {
+  return writeTransaction(db, async (db) => {
+    const entry = await db.outbox.get(seq);
+    if (entry === undefined || entry.state === 'in-flight') return false;
+    await db.outbox.delete(seq);
+    if (entry.state === 'pending') await refreshRows(db, entry.user, [entry.change]);
+    return true;
+  });
+}
+
+/** The first waiting changes of the user, in queue order. */
+export async function queuedEntries(db: ReplicaDb, user: string, limit: number = QUEUED_LISTED): Promise<QueuedEntry[]> {
+  const active = await Promise.all(['in-flight', 'pending'].map((state) => db.outbox.where('[user+state]').equals([user, state]).limit(limit).toArray()));
+  return active
+    .flat()
+    .sort((a, b) => a.seq - b.seq)
+    .slice(0, limit)
+    .map(({ seq, destination, createdAt, state, lastError }) => ({ seq, destination, createdAt, sending: state === 'in-flight', lastError }));
+}
+
+export async function outboxSummary(db: ReplicaDb, user: string): Promise<OutboxSummary> {
+  const of = (state: OutboxEntry['state']) => db.outbox.where('[user+state]').equals([user, state]);
+  const [pending, inFlight, dead] = await Promise.all([of('pending').count(), of('in-flight').count(), of('dead').toArray()]);
+  return {
+    queued: pending + inFlight,
+    failed: dead.map(({ seq, destination, lastError, createdAt }) => ({ seq, destination, lastError, createdAt })),
+  };
+}

@@ -1,0 +1,51 @@
+// The one dialog base (CONVENTIONS: dialogs are thin wrappers over it): a Radix Dialog with a backdrop, a
+// title, an optional description and a body, centred, scrolling on small screens, focus kept inside and
+// returned on close. Transitions of spec §9: backdrop 150 ms, modal 300 ms.
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { buttonClass } from './button';
+
+export interface DialogProps {
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+  readonly title: string;
+  readonly description?: ReactNode;
+  readonly children: ReactNode;
+}
+
+export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+  // Radix wires aria-describedby to the Description when there is one; without one it must be told so.
+  const describedBy = description === undefined ? { 'aria-describedby': undefined } : {};
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-900/50 p-3 data-[state=open]:animate-[lotdesk-fade-in_150ms_ease-out]">
+          <RadixDialog.Content
+            {...describedBy}
+            className="w-full max-w-md rounded-lg bg-white p-4 text-slate-900 shadow-xl focus:outline-none data-[state=open]:animate-[lotdesk-pop-in_300ms_ease-out]"
+          >
+            <RadixDialog.Title className="text-xl font-semibold">{title}</RadixDialog.Title>
+            {description !== undefined && <RadixDialog.Description className="mt-1 text-slate-700">{description}</RadixDialog.Description>}
+            <div className="mt-4">{children}</div>
+          </RadixDialog.Content>
+        </RadixDialog.Overlay>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** The row of buttons at the foot of a dialog: Close first, the action last (right, under the thumb). */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="mt-4 flex flex-wrap justify-end gap-2">{children}</div>;
+}
+
+/** The spec's Close button: dismisses the dialog, changes nothing. */
+export function DialogCloseButton({ label = 'Close' }: { label?: string }) {
+  return (
+    <RadixDialog.Close asChild>
+      <button type="button" className={buttonClass.secondary}>
+        {label}
+      </button>
+    </RadixDialog.Close>
+  );
+}

@@ -1,0 +1,15 @@
+// Signing in as a person does it (spec §2 Login), shared by the browser tests.
+import { expect, type Page } from '@playwright/test';
+
+// playwright.config.ts starts the server with this password (E2E_ADMIN_PASSWORD). Not imported from there:
+// loading the config module again would make its fresh data folder a second time.
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
+
+/** Opens /login and submits the form with the keyboard (Enter). Does not wait for the outcome. */
+export async function signIn(page: Page, password: string = ADMIN.password): Promise<void> {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').press('Enter'); // keyboard: Enter submits
+}

@@ -1,0 +1,63 @@
+// A LotDesk server process a test can stop and start again on the same port and data folder: what the
+// offline flows need (the global Playwright webServer cannot be stopped mid-test).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const PROCESS_ADMIN_PASSWORD = 'offline-admin-password';
+
+export interface ServerProcess {
+  readonly url: string;
+  readonly dataDir: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Stops the server if running and removes its data folder. */
+  dispose(): Promise<void>;
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was healthy`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${url} did not become healthy`);
+}
+
+export function serverProcess(port: number): ServerProcess {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lotdesk-e2e-process-'));
+  const url = `http://localhost:${port}`;
+  let child: ChildProcess | undefined;
+
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((r) => running.once('exit', r));
+    running.kill('SIGTERM');
+    await exited;
+  };
+
+  return {
+    url,
+    dataDir,
+    async start() {
+      if (child) throw new Error('server already running');
+      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD, LOG_LEVEL: 'warn', STATIC_DIR: resolve('dist') },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      await waitForHealth(url, child);
+    },
+    stop,
+    async dispose() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

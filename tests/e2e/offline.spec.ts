@@ -7,6 +7,9 @@ import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './sup
 
 // Each test gets its own server process it can stop, on its own port and data folder.
 let nextPort = 18090;
+
+// Long flows: a server started twice and dozens of steps a person takes. A bound against hanging, not a speed test.
+test.describe.configure({ timeout: 180_000 });
 let server: ServerProcess;
 
 test.beforeEach(async () => {

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db';
 import { seedCategories } from '../store/embedded';
+import { createUserRepository, ensureFirstAdmin } from '../auth/users';
 import { seedDemo } from './seed/demo-data';
 
 const USAGE = 'Usage: npm run seed -- --demo [--lots <count, default 40>]';
@@ -19,7 +20,11 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await seedCategories(database.db);
+    // Seeding before the first start must not leave the install without its admin (it is made only when
+    // there are no users at all, and the demo adds some).
+    const admin = await ensureFirstAdmin(createUserRepository(database.db), config.adminPassword);
     const report = await seedDemo(database.db, { lotPrefix: config.lotPrefix, lots: lotCount });
+    if (admin) report.unshift(`admin ${admin.username}${admin.password ? `, password ${admin.password} (shown once)` : ' with ADMIN_PASSWORD'}`);
     process.stdout.write(`Seeded:\n${report.map((line) => `  ${line}`).join('\n')}\n`);
     return 0;
   } finally {

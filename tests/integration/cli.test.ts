@@ -1,4 +1,5 @@
 // The commands a person runs: the server's first start and clean stop, and `npm run users`.
+// Each step spawns a real process (tsx + the database), several per test: generous bounds, not speed checks.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ async function freshEnv(): Promise<Record<string, string>> {
 const users = (env: Record<string, string>, ...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', ...args], { env, encoding: 'utf8' });
 
-describe('the server process', () => {
+describe('the server process', { timeout: 120_000 }, () => {
   it('prints the first admin with a generated password once, and stops cleanly on SIGTERM, releasing the data folder', async () => {
     const env = await freshEnv();
     const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env });
@@ -48,7 +49,16 @@ describe('the server process', () => {
   });
 });
 
-describe('npm run users', () => {
+describe('npm run seed -- --demo', { timeout: 120_000 }, () => {
+  it('on a fresh install also creates the first admin, so seeding before the first start locks nobody out', async () => {
+    const env = await freshEnv();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--demo', '--lots', '2'], { env, encoding: 'utf8' });
+    expect(run.stdout).toMatch(/admin admin, password \S+ \(shown once\)/);
+    expect(users(env, 'list').stdout).toBe('admin\tAdmin\nalice\tUser\nbob\tUser\n');
+  });
+});
+
+describe('npm run users', { timeout: 120_000 }, () => {
   it('adds, lists, changes the password of and removes a user', async () => {
     const env = await freshEnv();
     expect(users(env, 'add', 'carol', '--password', 'carol-password').stdout).toContain("Added user 'carol'");

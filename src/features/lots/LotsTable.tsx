@@ -13,7 +13,7 @@ const LINK =
 function LotNumber({ lot }: { lot: LotRow }) {
   return (
     <span className="flex flex-col items-start gap-0.5">
-      {lot.id < 0 ? <span className="italic text-slate-600">New lot</span> : <span className="font-mono">{lot.lotNumber}</span>}
+      {lot.id < 0 ? <span className="italic text-slate-600">New lot</span> : <span className="whitespace-nowrap font-mono">{lot.lotNumber}</span>}
       {lot.pending === 1 && (
         <span className="rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-950" title="Not yet confirmed by the server">
           Pending

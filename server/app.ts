@@ -10,6 +10,8 @@ import { createUserRepository, ensureFirstAdmin } from './auth/users';
 import { handlers } from './handlers';
 import { registerJsonErrors } from './http/errors';
 import { registerHealth } from './http/health';
+import { guardMutatingRoutes } from './http/idempotency';
+import { registerMultipart } from './http/multipart';
 import { registerStaticPwa } from './http/static-pwa';
 import type { Services } from './services';
 import { attachStomp, type StompServer } from './stomp';
@@ -36,6 +38,9 @@ export async function createServer(config: Config, database: Database, logger = 
     bodyLimit: 1024 * 1024,
   });
   registerJsonErrors(app);
+  await registerMultipart(app);
+  // Before any route: every mutating /api/ route is authenticated and exactly-once (http/idempotency.ts).
+  guardMutatingRoutes(app);
 
   const users = createUserRepository(database.db);
   const services: Services = {

@@ -1,6 +1,9 @@
 // The hand-written prose of docs/protocol.md: transport rules (DESIGN §4, §5) and code meanings.
 // Everything per destination is generated from the contract instead.
-import { CLIENT_MSG_ID_MAX, type ErrorCodeName } from '../../src/protocol';
+import { CLIENT_MSG_ID_MAX, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENT_REPLAYED_HEADER, type ErrorCodeName } from '../../src/protocol';
+import { UPLOAD_MAX_BYTES } from '../../server/http/multipart';
+
+const UPLOAD_MAX_MIB = UPLOAD_MAX_BYTES / (1024 * 1024);
 
 export const INTRO = `# LotDesk wire protocol
 
@@ -73,7 +76,20 @@ Two operations use plain HTTP, both with \`Authorization: Bearer {jwt}\`; a non-
 authorised) gives the screen nothing.
 
 - \`POST /api/upload-file\`: a multipart form with \`file\` and the text fields of [UploadFields](#uploadfields) (a UPC or a
-  lot number, SKU). From the outbox it carries an \`Idempotency-Key\` header, so a replayed upload is stored once.
+  lot number, SKU); at most one file of ${UPLOAD_MAX_MIB} MiB (413 beyond).
 - \`POST /api/remove-bg-image\`: JSON [BackgroundRemovalRequest](#backgroundremovalrequest), the image's \`wcAttachmentId\`;
   success carries errorCode and status \`'Success'\` (spec §7).
+
+**Every mutating request under \`/api/\`** (POST, PUT, PATCH, DELETE) is exactly-once, as an outbox SEND is:
+
+- It needs \`Authorization: Bearer {jwt}\` of an existing account, else **401** \`{errorCode: 401, message}\`, and an
+  \`${IDEMPOTENCY_KEY_HEADER}\` header of 1 to ${IDEMPOTENCY_KEY_MAX} characters, else **400** \`{errorCode: 400, message}\`. Both are
+  checked before the body is read. The outbox sends its entry's \`{deviceId}:{seq}\` as the key.
+- The server runs the request and records \`(user, key)\` with the status and JSON body it answered in ONE
+  transaction. The same key from the same user again — in order, or at the same time — changes nothing and gets
+  the recorded status and body, byte for byte, with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`. The same key from another user is
+  another request. HTTP keys and STOMP \`client-msg-id\`s never collide.
+- A refusal (4xx) is recorded like a success, so its replay is the same refusal. A 5xx (the server failed, or a
+  remote host was unavailable) records nothing: sending the request again with the same key runs it again.
+- Errors are JSON \`{errorCode, message}\` with the HTTP status as errorCode.
 `;

@@ -4,6 +4,7 @@ import { Role } from '../../src/protocol/auth';
 import type { Db } from '../db';
 import { users } from '../db/schema';
 import { generatePassword, hashPassword } from './passwords';
+import type { AuthUser } from './tokens';
 
 export interface UserRecord {
   id: number;
@@ -57,6 +58,13 @@ export function createUserRepository(db: Db) {
   };
 }
 export type UserRepository = ReturnType<typeof createUserRepository>;
+
+/** A verified token's user with their account id (handlers and dedup records use it); undefined without a
+ * user, or once the account is gone (a token outlives a deleted account). */
+export async function withAccount(users: Pick<UserRepository, 'idOf'>, user: AuthUser | undefined): Promise<(AuthUser & { id: number }) | undefined> {
+  const id = user && (await users.idOf(user.username));
+  return user && id !== undefined ? { ...user, id } : undefined;
+}
 
 /**
  * First start with no users: create `admin` with ADMIN_PASSWORD or a generated password. Returns the password

@@ -3,15 +3,17 @@
 // transaction (./exactly-once.ts) — and delivers its replies after commit, then its pushes.
 // It never answers a request with an ERROR frame: refusals are envelopes (DESIGN §5). Every message answering a
 // SEND that carried client-msg-id repeats that header, so the outbox knows which entry it answers (DESIGN §4).
-import { CLIENT_MSG_ID_HEADER, CLIENT_MSG_ID_MAX } from '../../src/protocol/auth';
+import { CLIENT_MSG_ID_HEADER } from '../../src/protocol/auth';
 import { Destination, type DestinationName } from '../../src/protocol/destinations';
 import { contract, parsePayload } from '../../src/protocol/contract';
-import { ErrorCode, type ErrorCodeValue } from '../../src/protocol/error-codes';
+import { ErrorCode, UNAUTHORIZED_MESSAGE, type ErrorCodeValue } from '../../src/protocol/error-codes';
 import { errorEnvelope } from '../../src/protocol/envelope';
 import { USER_TOPIC_PREFIX, type TopicName } from '../../src/protocol/topics';
 import { bearerToken, type AuthUser } from '../auth/tokens';
+import { withAccount } from '../auth/users';
 import type { Handler, HandlerMap, HandlerResult, HandlerUser } from '../handlers/types';
 import type { Tx } from '../db';
+import { invalidKeyMessage } from '../db/dedup';
 import type { Services } from '../services';
 import { isMutation, isValidClientMsgId, runMutation } from './exactly-once';
 import type { StompApplication, StompSendFrame, StompSession } from './types';
@@ -38,9 +40,7 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
 
   /** The token's user with the account id; undefined when the token is invalid or the account is gone. */
   async function signedIn(session: StompSession, headers: Readonly<Record<string, string>>): Promise<HandlerUser | undefined> {
-    const user = await authenticate(session, headers);
-    const id = user && (await services.users.idOf(user.username));
-    return user && id !== undefined ? { ...user, id } : undefined;
+    return withAccount(services.users, await authenticate(session, headers));
   }
 
   /** Sends to the sending session only, repeating the SEND's client-msg-id. */
@@ -82,15 +82,14 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
       if (!handler) return void refuse('errors', ErrorCode.NOT_FOUND, `Destination not yet served: ${frame.destination}`);
 
       const user = await signedIn(session, frame.headers);
-      if (handler.access !== 'public' && !user) return void refuse('errors', ErrorCode.UNAUTHORIZED, 'Unauthorized: sign in again.');
+      if (handler.access !== 'public' && !user) return void refuse('errors', ErrorCode.UNAUTHORIZED, UNAUTHORIZED_MESSAGE);
       const payload = parsePayload(key, frame.body);
       // Login's client waits on loginResponse, where every refusal is `{message}` (the contract says so).
       if (!payload.ok && contract[key].reply.topic === 'loginResponse') return void answer('loginResponse', { message: payload.message });
       if (!payload.ok) return void refuse('incomingMessages', ErrorCode.BAD_REQUEST, payload.message);
       const mutation = isMutation(key);
       if (mutation && clientMsgId !== undefined && !isValidClientMsgId(clientMsgId)) {
-        const message = `Invalid request: the ${CLIENT_MSG_ID_HEADER} header must have 1 to ${CLIENT_MSG_ID_MAX} characters.`;
-        return void refuse('incomingMessages', ErrorCode.BAD_REQUEST, message);
+        return void refuse('incomingMessages', ErrorCode.BAD_REQUEST, invalidKeyMessage(CLIENT_MSG_ID_HEADER));
       }
 
       let result: HandlerResult;

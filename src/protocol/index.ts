@@ -5,6 +5,7 @@ export * from './destinations';
 export * from './entities';
 export * from './envelope';
 export * from './error-codes';
+export * from './http';
 export * from './message-types';
 export * from './primitives';
 export * from './topics';

@@ -54,13 +54,23 @@ export const replayer: Replayer = createReplayer({
 
 // ------------------------------------------------------------------------- the outbox, for screens
 
-/** Queues a mutation for the signed-in user with its optimistic change (spec §5: nobody signed in, no intent). */
-export async function enqueue(intent: outbox.Intent): Promise<outbox.Enqueued> {
+/** Adds to the signed-in user's queue and wakes the replayer (spec §5: nobody signed in, no intent). */
+async function forSignedInUser<T>(add: (user: string) => Promise<T>): Promise<T> {
   const who = signedInUser(session);
   if (who === undefined) throw new Error('Sign in to make changes.');
-  const queued = await outbox.enqueue(replica, who.user, intent);
+  const queued = await add(who.user);
   replayer.wake();
   return queued;
+}
+
+/** Queues a mutation for the signed-in user with its optimistic change. */
+export function enqueue(intent: outbox.Intent): Promise<outbox.Enqueued> {
+  return forSignedInUser((user) => outbox.enqueue(replica, user, intent));
+}
+
+/** Queues an upload (spec §7: a file with UPC or SKU) with its file; it goes in order with the other changes. */
+export function enqueueUpload(upload: outbox.UploadIntent): Promise<outbox.Enqueued> {
+  return forSignedInUser((user) => outbox.enqueueUpload(replica, user, upload));
 }
 
 /** A rejected entry goes again, at the end of the queue. */

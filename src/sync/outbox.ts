@@ -1,13 +1,14 @@
 // The outbox (DESIGN §4): every mutation is an entry, written in the same Dexie transaction as its optimistic
-// change, and replayed in order by replayer.ts. This module owns the entries' life: enqueue, settle (done,
-// rejected, retry later), the user's Retry and Discard, and the summary the status badge shows. It never
-// sends anything itself.
+// change (an upload: with its file), and replayed in order by replayer.ts. This module owns the entries' life:
+// enqueue, settle (done, rejected, retry later), the user's Retry and Discard, and the summary the status badge
+// shows. It never sends anything itself.
 import type { DestinationPath } from '../protocol/destinations';
+import type { ApiPath } from '../protocol/http';
 import { activeEntries, isActive, isTempId, refersTo, refreshRows, resolveTempIds } from './optimistic';
 import { ensureOwner } from './replica-owner';
 import {
   readMeta, writeMeta, writeTransaction, type MutableRows, type MutableTable, type OutboxEntry, type ReplicaDb,
-  type ReplicaTables, type RowChange,
+  type ReplicaTables, type RowChange, type SendEntry, type UploadEntry,
 } from './replica';
 
 /** What an intent does to the replica before the server answers. */
@@ -21,6 +22,18 @@ export interface Intent {
   readonly optimistic?: Optimistic;
   /** Dotted paths in `body` holding a temporary id (e.g. 'lotId' of a rename of a lot made offline). */
   readonly tempRefs?: readonly string[];
+}
+
+/** A file to POST as multipart (spec §7: /api/upload-file with file, UPC, SKU), queued like any change. */
+export interface UploadIntent {
+  readonly url: ApiPath;
+  readonly file: Blob;
+  /** The form's text fields, e.g. `{ UPC }` or `{ SKU }`. */
+  readonly fields: Readonly<Record<string, string>>;
+  /** The part's file name; by default the File's own name, or 'blob' as browsers say for a bare Blob. */
+  readonly fileName?: string;
+  /** Who takes the server's JSON answer (a key of the replayer's `uploadIngest`). */
+  readonly purpose?: string;
 }
 
 export interface Enqueued {
@@ -93,8 +106,11 @@ function changeOf(optimistic: Optimistic | undefined, tempId: number | undefined
   return { kind: 'insert', table: optimistic.table, id: tempId ?? 0, row: { ...optimistic.row, id: tempId } };
 }
 
+/** An entry before IndexedDB numbers it (per kind, so each keeps its own fields). */
+type Draft = Omit<SendEntry, 'seq' | 'clientMsgId'> | Omit<UploadEntry, 'seq' | 'clientMsgId'>;
+
 /** Adds an entry for an entry's fields in the running transaction; returns its seq and client-msg-id. */
-async function addEntry(db: ReplicaTables, fields: Omit<OutboxEntry, 'seq' | 'clientMsgId'>): Promise<{ seq: number; clientMsgId: string }> {
+async function addEntry(db: ReplicaTables, fields: Draft): Promise<{ seq: number; clientMsgId: string }> {
   const id = await deviceId(db);
   // The seq is IndexedDB's; the id is written in the same transaction, so no entry is ever seen without it.
   const seq = await db.outbox.add({ ...fields, clientMsgId: '' });
@@ -130,6 +146,34 @@ export function enqueue(db: ReplicaDb, user: string, intent: Intent, now: number
     await refreshRows(db, user, [change]);
     return { seq, clientMsgId, tempId };
   });
+}
+
+/** Queues an upload for `user`: its file and its entry, in one transaction (the file survives a reload). */
+export function enqueueUpload(db: ReplicaDb, user: string, upload: UploadIntent, now: number = Date.now()): Promise<Enqueued> {
+  const name = upload.fileName ?? (upload.file instanceof File ? upload.file.name : 'blob');
+  return writeTransaction(db, async (db) => {
+    const blobRef = await db.outboxFiles.add({ blob: upload.file, name });
+    const { seq, clientMsgId } = await addEntry(db, {
+      kind: 'upload',
+      destination: upload.url,
+      body: { ...upload.fields },
+      blobRef,
+      ...(upload.purpose === undefined ? {} : { purpose: upload.purpose }),
+      user,
+      state: 'pending',
+      createdAt: now,
+      attempts: 0,
+      lastError: '',
+      notBefore: 0,
+    });
+    return { seq, clientMsgId, tempId: undefined };
+  });
+}
+
+/** Deletes an entry, and an upload's file with it. */
+async function removeEntry(db: ReplicaTables, entry: OutboxEntry): Promise<void> {
+  await db.outbox.delete(entry.seq);
+  if (entry.kind === 'upload') await db.outboxFiles.delete(entry.blobRef);
 }
 
 /** The first entry of the user still to send or confirm (in-flight ones are resent: the server dedups). */
@@ -172,7 +216,7 @@ export function settle(db: ReplicaDb, seq: number, verdict: Verdict, now: number
     }
     if (verdict.kind === 'done') {
       // Confirmed: the entry has nothing left to do (a late duplicate reply finds no entry and is just ingested).
-      await db.outbox.delete(seq);
+      await removeEntry(db, entry);
       await refreshRows(db, entry.user, [entry.change]);
       return { ...entry, state: 'done', lastError: '' };
     }
@@ -192,7 +236,10 @@ export function settle(db: ReplicaDb, seq: number, verdict: Verdict, now: number
   });
 }
 
-/** Retry of a rejected entry: it goes again at the end of the queue, as a new message, its change re-applied. */
+/**
+ * Retry of a rejected entry: it goes again at the end of the queue, as a new message (a new client-msg-id, so
+ * the server runs it again), its change re-applied; an upload keeps its file.
+ */
 export function retryEntry(db: ReplicaDb, seq: number, now: number = Date.now()): Promise<Enqueued | undefined> {
   return writeTransaction(db, async (db) => {
     const entry = await db.outbox.get(seq);
@@ -206,12 +253,12 @@ export function retryEntry(db: ReplicaDb, seq: number, now: number = Date.now())
   });
 }
 
-/** Drops a rejected entry, or a queued one not yet sent (its change is undone). False when it cannot go. */
+/** Drops a rejected entry, or a queued one not yet sent (its change is undone, its file deleted). False when it cannot go. */
 export function discardEntry(db: ReplicaDb, seq: number): Promise<boolean> {
   return writeTransaction(db, async (db) => {
     const entry = await db.outbox.get(seq);
     if (entry === undefined || entry.state === 'in-flight') return false;
-    await db.outbox.delete(seq);
+    await removeEntry(db, entry);
     if (entry.state === 'pending') await refreshRows(db, entry.user, [entry.change]);
     return true;
   });

@@ -1,14 +1,16 @@
 // The outbox replayer (DESIGN §4): one per device (Web Locks), it sends the signed-in user's entries strictly
-// in order, one at a time, each as a SEND with `client-msg-id` and `receipt`, and settles it when its RECEIPT
-// comes (the server sends it after commit, after the replies). It decides what the replies carrying the
-// entry's id mean; ingest.ts decides what they do to the replica. It never reorders and never skips.
+// in order, one at a time, in one queue whatever their kind: a SEND with `client-msg-id` and `receipt`, settled
+// when its RECEIPT comes (the server sends it after commit, after the replies); an upload as an HTTP POST with
+// `Idempotency-Key` (upload.ts), settled by its status. It decides what the answers mean for the entry;
+// ingest.ts (and `uploadIngest`) decide what they do to the replica. It never reorders and never skips.
 import { liveQuery } from 'dexie';
 import { CLIENT_MSG_ID_HEADER } from '../protocol/auth';
-import { CLIENT_ERROR_CODES, ErrorCode } from '../protocol/error-codes';
+import { CLIENT_ERROR_CODES, ErrorCode, UNAUTHORIZED_MESSAGE } from '../protocol/error-codes';
 import type { DestinationPath } from '../protocol/destinations';
 import { deviceLocks, withLock, type LockManagerLike } from './locks';
 import { markInFlight, nextActiveEntry, purgeDone, resetInFlight, settle, type Verdict } from './outbox';
-import type { OutboxEntry, ReplicaDb } from './replica';
+import type { OutboxEntry, ReplicaDb, SendEntry, UploadEntry } from './replica';
+import { postUpload, type FetchLike } from './upload';
 
 export const OUTBOX_LOCK = 'lotdesk-outbox';
 export const RECEIPT_TIMEOUT_MS = 30_000; // a receipt later than this: resend (the server dedups by client-msg-id)
@@ -41,7 +43,13 @@ export interface ReplayerDeps {
   readonly receiptTimeoutMs?: number;
   /** Told of every settled entry (the client re-fetches after a rejection so the replica shows the server). */
   readonly onSettled?: (entry: OutboxEntry) => void;
+  /** The fetch uploads go through (tests pass a fake); the page's by default. */
+  readonly fetch?: FetchLike;
+  /** Takes a confirmed upload's answer, by the entry's purpose, before the entry settles (ingest's part). */
+  readonly uploadIngest?: Readonly<Record<string, UploadIngest>>;
 }
+
+export type UploadIngest = (body: unknown, entry: UploadEntry) => Promise<void> | void;
 
 export interface Replayer {
   /** Takes the device lock and replays until stopped; returns stop. */
@@ -52,7 +60,19 @@ export interface Replayer {
   readonly wake: () => void;
 }
 
-type Outcome = { kind: 'receipt'; codes: number[]; message: string } | { kind: 'lost' } | { kind: 'unsent' } | { kind: 'stopped' };
+/**
+ * How one delivery went. answered: the codes of the replies before the RECEIPT, or the HTTP status (and body);
+ * unreachable: an upload got no answer; unsendable: an upload cannot be sent as stored. lost / unsent / stopped:
+ * the entry stays in flight and goes again, same id.
+ */
+type Outcome =
+  | { kind: 'answered'; codes: number[]; message: string; body?: unknown }
+  | { kind: 'unreachable'; message: string }
+  | { kind: 'unsendable'; message: string }
+  | { kind: 'lost' }
+  | { kind: 'unsent' }
+  | { kind: 'stopped' };
+type Settling = Extract<Outcome, { message: string }>;
 
 export const defaultBackoff = (attempts: number): number => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
 
@@ -65,6 +85,13 @@ export function verdictOf(codes: readonly number[], message: string, attempts: n
   if (codes.includes(ErrorCode.UNAUTHORIZED)) return { kind: 'unauthorized', message };
   if (codes.some(isServerFailure)) return { kind: 'retry-later', message, notBefore: now + backoff(attempts) };
   return { kind: 'done' };
+}
+
+/** What a delivery that came back means for the entry. */
+function verdictFor(outcome: Settling, attempts: number, now: number, backoff: (attempts: number) => number): Verdict {
+  if (outcome.kind === 'unsendable') return { kind: 'rejected', message: outcome.message };
+  if (outcome.kind === 'unreachable') return { kind: 'retry-later', message: outcome.message, notBefore: now + backoff(attempts) };
+  return verdictOf(outcome.codes, outcome.message, attempts, now, backoff);
 }
 
 export function createReplayer(deps: ReplayerDeps): Replayer {
@@ -101,7 +128,7 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
     if (errorCode !== ErrorCode.OK && current.message === '') current.message = message;
   };
 
-  function send(entry: OutboxEntry, signal: AbortSignal): Promise<Outcome> {
+  function send(entry: SendEntry, signal: AbortSignal): Promise<Outcome> {
     return new Promise((resolve) => {
       const reply = { clientMsgId: entry.clientMsgId, codes: [] as number[], message: '' };
       current = reply;
@@ -111,7 +138,7 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
         if (current === reply) current = undefined;
         resolve(outcome);
       };
-      stops.push(transport.watchReceipts((id) => id === entry.clientMsgId && finish({ kind: 'receipt', codes: reply.codes, message: reply.message })));
+      stops.push(transport.watchReceipts((id) => id === entry.clientMsgId && finish({ kind: 'answered', codes: reply.codes, message: reply.message })));
       stops.push(transport.watch(() => transport.getSnapshot().state !== 'ready' && finish({ kind: 'lost' })));
       const timer = setTimeout(() => finish({ kind: 'lost' }), receiptTimeout);
       stops.push(() => clearTimeout(timer));
@@ -121,6 +148,24 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
       const headers = { [CLIENT_MSG_ID_HEADER]: entry.clientMsgId, receipt: entry.clientMsgId };
       if (!transport.publish(entry.destination, entry.body, headers)) finish({ kind: 'unsent' });
     });
+  }
+
+  /** An upload goes with the token of now; without one it waits for sign-in like a 401. */
+  async function upload(entry: UploadEntry, signal: AbortSignal): Promise<Outcome> {
+    const token = session.token();
+    if (token === undefined) return { kind: 'answered', codes: [ErrorCode.UNAUTHORIZED], message: UNAUTHORIZED_MESSAGE };
+    const outcome = await postUpload(db, entry, token, signal, deps.fetch);
+    return outcome.kind === 'answered' ? { kind: 'answered', codes: [outcome.code], message: outcome.message, body: outcome.body } : outcome;
+  }
+
+  /** Hands a confirmed upload's answer to its purpose's ingest; a failure there is logged, the upload stands. */
+  async function ingestUpload(entry: UploadEntry, body: unknown): Promise<void> {
+    const ingest = entry.purpose === undefined ? undefined : deps.uploadIngest?.[entry.purpose];
+    try {
+      await ingest?.(body, entry);
+    } catch (error) {
+      console.error(`outbox: ingesting the answer to upload ${entry.clientMsgId} failed`, error);
+    }
   }
 
   const mayRun = (): string | undefined => {
@@ -148,11 +193,12 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
         continue;
       }
       await markInFlight(db, entry.seq);
-      const outcome = await send(entry, signal);
+      const outcome = entry.kind === 'send' ? await send(entry, signal) : await upload(entry, signal);
       // Lost or unsent: the entry stays in flight and goes again (after the reconnect), with the same client-msg-id.
       if (outcome.kind === 'unsent') await sleep(UNSENT_RETRY_MS);
-      if (outcome.kind !== 'receipt') continue;
-      const verdict = verdictOf(outcome.codes, outcome.message, entry.attempts + 1, now(), backoff);
+      if (outcome.kind === 'lost' || outcome.kind === 'unsent' || outcome.kind === 'stopped') continue;
+      const verdict = verdictFor(outcome, entry.attempts + 1, now(), backoff);
+      if (verdict.kind === 'done' && entry.kind === 'upload' && outcome.kind === 'answered') await ingestUpload(entry, outcome.body);
       if (verdict.kind === 'unauthorized') {
         pausedForSignIn = true;
         pausedToken = session.token();

@@ -6,6 +6,7 @@ import Dexie, { type EntityTable, type InsertType, type Table, type Transaction 
 import type { AuctionEvent, AuctionEventManifest, Box, BoxItem, Category, Image, InventoryEvent, Lot,
   ManifestHistoryEntry, Note, UpcEntry } from '../protocol/entities';
 import type { DestinationPath } from '../protocol/destinations';
+import type { ApiPath } from '../protocol/http';
 
 export const REPLICA_NAME = 'lotdesk';
 
@@ -36,13 +37,11 @@ export type RowChange =
   | { readonly kind: 'insert'; readonly table: MutableTable; readonly id: number; readonly row: Record<string, unknown> }
   | { readonly kind: 'patch'; readonly table: MutableTable; readonly id: number; readonly patch: Record<string, unknown> };
 
-export interface OutboxEntry {
+interface EntryFields {
   /** Order of the queue; assigned once by IndexedDB. */
   readonly seq: number;
-  readonly kind: 'send';
-  readonly destination: DestinationPath;
-  body: unknown;
-  /** `{deviceId}:{seq}`: the server applies a SEND with this header once (DESIGN §4). */
+  /** `{deviceId}:{seq}`: the server applies the entry once (DESIGN §4): a SEND's client-msg-id, an upload's
+   * Idempotency-Key. */
   clientMsgId: string;
   /** The user (token sub) who made it; only that user's session ever sends it. */
   readonly user: string;
@@ -53,10 +52,37 @@ export interface OutboxEntry {
   lastError: string;
   /** Backoff after a 5xx: not sent before this time (ms since epoch); 0 = now. */
   notBefore: number;
+  /** A SEND's payload; an upload's text fields (`Record<string, string>`, checked when sent). */
+  body: unknown;
   /** The optimistic change, kept to re-apply over server rows and to undo on rejection. */
   change?: RowChange;
   /** Dotted paths in `body` that hold a temporary (negative) id, rewritten when the real id arrives. */
   tempRefs?: string[];
+}
+
+/** A STOMP SEND to `destination`, replayed with client-msg-id and receipt. */
+export interface SendEntry extends EntryFields {
+  readonly kind: 'send';
+  readonly destination: DestinationPath;
+}
+
+/** A multipart POST to `destination` (spec §7): the file kept in `outboxFiles`, replayed with Idempotency-Key. */
+export interface UploadEntry extends EntryFields {
+  readonly kind: 'upload';
+  readonly destination: ApiPath;
+  /** The `outboxFiles` row holding the file. */
+  readonly blobRef: number;
+  /** Who takes the server's JSON answer when it succeeds (a key of the replayer's `uploadIngest`). */
+  readonly purpose?: string;
+}
+
+export type OutboxEntry = SendEntry | UploadEntry;
+
+/** An upload's file. IndexedDB keeps Blobs; the name is kept beside, as not every structured clone keeps a File's. */
+export interface OutboxFile {
+  readonly id: number;
+  readonly blob: Blob;
+  readonly name: string;
 }
 
 export interface MetaRow {
@@ -92,11 +118,14 @@ export type ReplicaDb = Dexie & {
   // Not a cache: the user's intents. Never cleared by a user switch (entries carry their user). A confirmed
   // entry is deleted at once; a dead one stays until the user retries or discards it.
   outbox: EntityTable<OutboxEntry, 'seq'>;
+  // Not a cache: the files of upload entries (their blobRef). Deleted with their entry when it is confirmed or
+  // discarded; a rejected upload keeps its file for Retry. Never cleared by a user switch.
+  outboxFiles: EntityTable<OutboxFile, 'id'>;
   // Device facts (deviceId, whose data the tables hold, the next temporary id). Never cleared.
   meta: EntityTable<MetaRow, 'key'>;
 };
 
-type TableName = (typeof CACHE_TABLES)[number] | 'outbox' | 'meta';
+type TableName = (typeof CACHE_TABLES)[number] | 'outbox' | 'outboxFiles' | 'meta';
 
 /**
  * The tables as seen by one transaction. Code that runs inside a transaction takes this, bound to the
@@ -128,6 +157,7 @@ function tablesIn(tx: Transaction): ReplicaTables {
     auctionEvents: bound<AuctionEvent, 'id'>(tx, 'auctionEvents'),
     auctionManifests: bound<AuctionEventManifest, 'id'>(tx, 'auctionManifests'),
     outbox: bound<OutboxEntry, 'seq'>(tx, 'outbox'),
+    outboxFiles: bound<OutboxFile, 'id'>(tx, 'outboxFiles'),
     meta: bound<MetaRow, 'key'>(tx, 'meta'),
   };
 }
@@ -170,9 +200,11 @@ export const REPLICA_VERSIONS: readonly ReplicaVersion[] = [
       meta: 'key',
     },
   },
+  // Uploads queued offline (DESIGN §4): their files. Adding a table keeps every other one as it is.
+  { version: 2, stores: { outboxFiles: '++id' } },
 ];
 
-/** For a later version's upgrade: empties every data table (the server refills them), keeps outbox and meta. */
+/** For a later version's upgrade: empties every data table (the server refills them), keeps the outbox and meta. */
 export async function clearCacheTables(tx: Transaction): Promise<void> {
   await Promise.all(CACHE_TABLES.map((name) => tx.table(name).clear()));
 }

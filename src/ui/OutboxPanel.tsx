@@ -31,8 +31,8 @@ export interface OutboxPanelProps {
   readonly onDiscard: (seq: number) => void;
 }
 
-/** '/app/updateManifestTitleById' → 'updateManifestTitleById': the spec's name for the change. */
-const changeName = (destination: string): string => destination.replace(/^\/app\//, '');
+/** '/app/updateManifestTitleById' → 'updateManifestTitleById', '/api/upload-file' → 'upload-file': the spec's name. */
+const changeName = (destination: string): string => destination.replace(/^\/(app|api)\//, '');
 
 function queuedText(queued: number, offline: boolean): string {
   if (queued === 0) return 'Nothing is waiting to be sent.';

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
+import type { FastifyInstance } from 'fastify';
 import { createServer, type LotDeskServer } from '../../server/app';
+import type { Services } from '../../server/services';
 import { createTestDatabase } from './test-database';
 
 export const ADMIN_PASSWORD = 'test-admin-password';
@@ -18,7 +20,12 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Extra routes for the test, registered on the whole app before it listens (e.g. a stand-in endpoint). */
+  routes?: (app: FastifyInstance, services: Services) => void;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const testDatabase = await createTestDatabase();
   const secretsDir = mkdtempSync(join(tmpdir(), 'lotdesk-server-'));
   const config = loadConfig({
@@ -33,6 +40,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const server = await createServer(config, database);
+  options.routes?.(server.app, server.services);
   const address = await server.listen();
   const port = new URL(address).port;
   return {

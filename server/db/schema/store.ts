@@ -1,5 +1,5 @@
 // Notes (listing templates and notes), the embedded online store's listings, and the outbox dedup record.
-// Owned by handlers/notes, store/embedded and the STOMP router's dedup step respectively.
+// Owned by handlers/notes, store/embedded and db/dedup.ts (the exactly-once step of STOMP and HTTP) respectively.
 import { index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, money, timestampTz } from './columns';
 import { lots } from './lots';
@@ -41,10 +41,11 @@ export const listings = pgTable(
 );
 
 /**
- * processed_messages — the outbox dedup record (DESIGN §4): written in the SAME transaction as the mutation
- * it answers, keyed by (user, client-msg-id); a replayed SEND finds its row and gets `reply` again instead
- * of changing anything twice. `reply` holds the replies as delivered, `[{topic, body}]` with body the JSON text
- * (server/stomp/exactly-once.ts). HTTP uploads use it too, with the Idempotency-Key as client_msg_id.
+ * processed_messages — the outbox dedup record (DESIGN §4, server/db/dedup.ts): written in the SAME transaction
+ * as the mutation it answers, keyed by (user, client-msg-id); a replayed request finds its row and gets `reply`
+ * again instead of changing anything twice. A STOMP SEND's `reply` is its replies as delivered, `[{topic, body}]`
+ * with body the JSON text (server/stomp/exactly-once.ts); a mutating HTTP request's key is `http:` + its
+ * Idempotency-Key and its `reply` is `{status, body}` (server/http/idempotency.ts).
  * Rows older than the outbox can hold an entry may be purged by created_at.
  */
 export const processedMessages = pgTable(

@@ -1,5 +1,6 @@
 // A whole client on fake parts: a fresh replica in fake-indexeddb, a session signed in as `user`, the fake
-// connection with the fake server behind it, and everything linked as startSync() links the real ones.
+// connection with the fake server behind it, the fake fetch for uploads, and everything linked as startSync()
+// links the real ones.
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
 import { createCategories } from '../../../../src/sync/categories';
@@ -9,11 +10,12 @@ import { createLogin } from '../../../../src/sync/login';
 import { createLotsQuery } from '../../../../src/sync/lots-query';
 import type { Notifier } from '../../../../src/sync/notifier';
 import { openReplica, type ReplicaDb } from '../../../../src/sync/replica';
-import { createReplayer } from '../../../../src/sync/replayer';
+import { createReplayer, type UploadIngest } from '../../../../src/sync/replayer';
 import { createSession } from '../../../../src/sync/session';
 import { createMemoryStorage, createSettings, type Settings } from '../../../../src/sync/settings';
 import { createStatus } from '../../../../src/sync/status';
 import { createFakeConnection } from './fake-connection';
+import { createFakeHttp } from './fake-http';
 import { createFakeServer } from './fake-server';
 import { NOW_MS, adminToken, userToken } from './tokens';
 
@@ -36,6 +38,8 @@ export interface HarnessOptions {
   readonly settings?: Settings;
   /** False: no token stored (a visitor). */
   readonly signedIn?: boolean;
+  /** What takes confirmed uploads' answers, by purpose. */
+  readonly uploadIngest?: Readonly<Record<string, UploadIngest>>;
 }
 
 export function createHarness(options: HarnessOptions = {}) {
@@ -44,6 +48,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const session = createSession(settings, () => NOW_MS);
   const connection = createFakeConnection();
   const server = createFakeServer(connection);
+  const http = createFakeHttp(server);
   const status = createStatus();
   const notifier = mockNotifier();
   const categories = createCategories({ publish: connection.publish, settings, status });
@@ -56,9 +61,11 @@ export function createHarness(options: HarnessOptions = {}) {
     locks: createInProcessLocks(),
     backoffMs: () => 5,
     onSettled: refetchAfter(lotsQuery),
+    fetch: http.fetch,
+    ...(options.uploadIngest === undefined ? {} : { uploadIngest: options.uploadIngest }),
   });
   const unlink = linkSync({ connection, session, status, login, categories, notifier, db, lotsQuery, replayer });
-  return { db, settings, session, connection, server, status, notifier, categories, lotsQuery, replayer, unlink, user };
+  return { db, settings, session, connection, server, http, status, notifier, categories, lotsQuery, replayer, unlink, user };
 }
 
 export type Harness = ReturnType<typeof createHarness>;

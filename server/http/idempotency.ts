@@ -1,0 +1,119 @@
+// Every mutating HTTP route under /api/ (DESIGN §4): bearer token → Idempotency-Key → ONE transaction that runs
+// the handler and records (user, 'http:' + key) with the status and JSON body it answered (server/db/dedup.ts).
+// The same key from the same user again gets the stored answer with `Idempotent-Replayed: true` and changes
+// nothing. A handler that throws (or answers 5xx) rolls back, record included, so a retry runs again.
+// `guardMutatingRoutes` refuses to register a mutating /api/ route made any other way, so none forgets this.
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { z } from 'zod';
+import { ErrorCode, UNAUTHORIZED_MESSAGE } from '../../src/protocol/error-codes';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/protocol/http';
+import { bearerToken } from '../auth/tokens';
+import { withAccount } from '../auth/users';
+import type { Tx } from '../db';
+import { invalidKeyMessage, isValidDedupKey, runOnce, type DedupCodec } from '../db/dedup';
+import type { HandlerUser } from '../handlers/types';
+import type { Services } from '../services';
+
+export type MutatingMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const MUTATING: ReadonlySet<string> = new Set<MutatingMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
+const API_PREFIX = '/api/';
+const KEY_PREFIX = 'http:'; // an HTTP key never meets an outbox SEND's client-msg-id of the same text
+
+/** What a handler answers: a status (2xx, or a 4xx refusal, both recorded) and a JSON body. */
+export interface HttpAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+export interface IdempotentContext {
+  readonly request: FastifyRequest;
+  readonly user: HandlerUser;
+  /** The transaction that also holds the record: use it for every statement (see HandlerContext.db). */
+  readonly db: Tx;
+  readonly services: Services;
+}
+
+export interface IdempotentRouteOptions {
+  readonly method: MutatingMethod;
+  readonly url: string;
+  /**
+   * Refuse by returning a 4xx before any write, never by throwing: a returned refusal is recorded, so its replay
+   * is the same refusal. A throw or a 5xx rolls back and records nothing. The body is parsed before this runs
+   * (multipart included: server/http/multipart.ts), so the transaction never waits for the network.
+   */
+  readonly handler: (context: IdempotentContext) => Promise<HttpAnswer>;
+}
+
+/** The answer as sent and recorded: the JSON text, so a replay is byte for byte the same. */
+const StoredAnswer = z.object({ status: z.number().int(), body: z.string() });
+type StoredAnswer = z.infer<typeof StoredAnswer>;
+const ANSWERS: DedupCodec<StoredAnswer> = { store: (answer) => answer, restore: (stored) => StoredAnswer.parse(stored) };
+
+/** A 5xx answer: thrown out of the transaction so nothing is recorded, then sent as the handler gave it. */
+class UnrecordedAnswer extends Error {
+  constructor(readonly answer: StoredAnswer) {
+    super(`unrecorded ${answer.status} answer`);
+  }
+}
+
+/** Handlers made by idempotentRoute; the guard lets no other handler serve a mutating /api/ route. */
+const guarded = new WeakSet<RouteHandlerMethod>();
+/** The user and key the onRequest step admitted, for the handler of the same request. */
+const admitted = new WeakMap<FastifyRequest, { user: HandlerUser; key: string }>();
+
+const refuse = (reply: FastifyReply, errorCode: number, message: string): FastifyReply => reply.code(errorCode).send({ errorCode, message });
+
+const sendAnswer = (reply: FastifyReply, { status, body }: StoredAnswer): FastifyReply =>
+  reply.code(status).type('application/json; charset=utf-8').send(body);
+
+/** Registered once, before any route: a mutating /api/ route not made by idempotentRoute fails to register. */
+export function guardMutatingRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!route.url.startsWith(API_PREFIX) || !methods.some((method) => MUTATING.has(method))) return;
+    if (!guarded.has(route.handler)) {
+      throw new Error(`${methods.join(',')} ${route.url} changes data: register it with idempotentRoute() (server/http/idempotency.ts)`);
+    }
+  });
+}
+
+/** Registers a mutating /api/ route that authenticates, needs an Idempotency-Key and runs exactly once per key. */
+export function idempotentRoute(app: FastifyInstance, services: Services, options: IdempotentRouteOptions): void {
+  // Before the body is read: no upload is buffered for a request that is refused anyway.
+  // An async hook that answers returns the reply, so Fastify stops there.
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    const { authorization } = request.headers;
+    const token = bearerToken(authorization === undefined ? {} : { authorization });
+    const user = await withAccount(services.users, token === undefined ? undefined : await services.tokens.verify(token));
+    if (!user) return refuse(reply, ErrorCode.UNAUTHORIZED, UNAUTHORIZED_MESSAGE);
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+    if (typeof key !== 'string' || !isValidDedupKey(key)) return refuse(reply, ErrorCode.BAD_REQUEST, invalidKeyMessage(IDEMPOTENCY_KEY_HEADER));
+    admitted.set(request, { user, key });
+    return undefined;
+  };
+
+  const handler: RouteHandlerMethod = async function (request, reply) {
+    const admission = admitted.get(request);
+    if (!admission) throw new Error(`${options.method} ${options.url} ran without its authentication step`);
+    const { user, key } = admission;
+    const run = async (tx: Tx): Promise<StoredAnswer> => {
+      const { status, body } = await options.handler({ request, user, db: tx, services });
+      const answer = { status, body: JSON.stringify(body) };
+      if (status >= 500) throw new UnrecordedAnswer(answer);
+      return answer;
+    };
+    try {
+      const { result, replayed } = await runOnce(services.db, { userId: user.id, clientMsgId: `${KEY_PREFIX}${key}` }, ANSWERS, run);
+      if (replayed) {
+        request.log.info({ url: options.url, key }, 'replayed a recorded request');
+        reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      }
+      return sendAnswer(reply, result);
+    } catch (error) {
+      if (error instanceof UnrecordedAnswer) return sendAnswer(reply, error.answer);
+      throw error;
+    }
+  };
+  guarded.add(handler);
+  app.route({ method: options.method, url: options.url, onRequest, handler });
+}

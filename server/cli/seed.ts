@@ -7,10 +7,10 @@ import { seedCategories } from '../store/embedded';
 import { createUserRepository, ensureFirstAdmin } from '../auth/users';
 import { seedDemo } from './seed/demo-data';
 
-const USAGE = 'Usage: npm run seed -- --demo [--lots <count, default 40>]';
+const USAGE = 'Usage: npm run seed -- --demo [--lots <count, default 300>]';
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { demo: { type: 'boolean', default: false }, lots: { type: 'string', default: '40' } } });
+  const { values } = parseArgs({ options: { demo: { type: 'boolean', default: false }, lots: { type: 'string', default: '300' } } });
   const lotCount = Number(values.lots);
   if (!values.demo || !Number.isInteger(lotCount) || lotCount < 0 || lotCount > 100_000) {
     process.stderr.write(`${USAGE}\n`);

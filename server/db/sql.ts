@@ -12,11 +12,17 @@ export async function queryRows<Row extends Record<string, unknown>>(db: DbOrTx,
   throw new Error('Unexpected result shape from the database driver (no rows array)');
 }
 
+/** `text` with LIKE's wildcards (% _) and its escape character (\) escaped, so it matches literally. */
+const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /**
- * A LIKE pattern matching values that start with `text` literally (% _ and \ escaped). Pair it with the
- * prefix indexes: `lower(col) LIKE likePrefix(text.toLowerCase())` or `upc LIKE likePrefix(text)`.
+ * A LIKE pattern matching values that start with `text` literally. Pair it with the prefix indexes:
+ * `lower(col) LIKE likePrefix(text.toLowerCase())` or `upc LIKE likePrefix(text)`.
  */
-export const likePrefix = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePrefix = (text: string): string => `${likeLiteral(text)}%`;
+
+/** A LIKE pattern matching values that contain `text` literally (no index serves it: keep such queries capped). */
+export const likeContains = (text: string): string => `%${likeLiteral(text)}%`;
 
 /** Zero-padding of lot numbers: LOT-000042 (DESIGN §5 "Lot numbers"); longer values simply grow. */
 export const LOT_NUMBER_DIGITS = 6;

@@ -2,13 +2,15 @@
 import { Destination } from '../../src/protocol/destinations';
 import { authHandlers } from './auth';
 import { categoryHandlers } from './categories';
-import { lotHandlers } from './lots';
+import { lotEditHandlers } from './lots-edit';
+import { lotQueryHandlers } from './lots-query';
 import type { HandlerMap } from './types';
 
 export const handlers: HandlerMap = {
   ...authHandlers,
   ...categoryHandlers,
-  ...lotHandlers,
+  ...lotQueryHandlers,
+  ...lotEditHandlers,
 };
 
 /** Destination paths a client can use today; docs/protocol.md marks the rest "not yet served". */

@@ -1,6 +1,6 @@
-// presentLot: a lots row → the wire's Lot (spec §3 names, numbers as numbers). The one place that shape is built;
-// it never reads the database itself.
-import type { Lot } from '../../src/protocol/lots';
+// presentLot: a lots row → the wire's Lot (spec §3 names, numbers as numbers). The one place that shape is built,
+// and its inverse for what a client may write (editableColumnsOf, locationColumnsOf). Never reads the database.
+import type { Lot, LotLocationUpdate } from '../../src/protocol/lots';
 import type { lots } from '../db';
 
 export type LotRow = typeof lots.$inferSelect;
@@ -26,5 +26,40 @@ export function presentLot(row: LotRow): Lot {
     loc_row: row.locRow,
     loc_box: row.locBox,
     auctionEventManifests: [], // filled once auction events are served
+  };
+}
+
+/** A lot's warehouse location as stored: a null coordinate is 0, "unset" (server/db/schema/columns.ts). */
+export type LotLocationColumns = Pick<LotRow, 'locZone' | 'locAisle' | 'locColumn' | 'locRow' | 'locBox'>;
+
+export function locationColumnsOf(lot: Omit<LotLocationUpdate, 'id'>): LotLocationColumns {
+  return {
+    locZone: lot.loc_zone ?? 0,
+    locAisle: lot.loc_aisle ?? 0,
+    locColumn: lot.loc_column ?? 0,
+    locRow: lot.loc_row ?? 0,
+    locBox: lot.loc_box ?? 0,
+  };
+}
+
+/**
+ * The columns a client may write with updateManifest(s), and that a copy takes from its source. Never id,
+ * lotNumber, slug or userId (the server's), nor status: updateLotStatus and listing set it, and a lot the client
+ * holds may be stale. Totals are taken as typed: a hand edit stands until the next item change (DESIGN §5).
+ */
+export type LotEditableColumns = LotLocationColumns &
+  Pick<LotRow, 'titleListing' | 'categories' | 'numberOfPallets' | 'numberOfCartons' | 'numberOfUnits' | 'totalOriginalRetail' | 'totalListingPrice' | 'specialNotes'>;
+
+export function editableColumnsOf(lot: Lot): LotEditableColumns {
+  return {
+    titleListing: lot.titleListing,
+    categories: lot.categories,
+    numberOfPallets: lot.numberOfPallets,
+    numberOfCartons: lot.numberOfCartons,
+    numberOfUnits: lot.numberOfUnits,
+    totalOriginalRetail: lot.totalOriginalRetail,
+    totalListingPrice: lot.totalListingPrice,
+    specialNotes: lot.specialNotes ?? '',
+    ...locationColumnsOf(lot),
   };
 }

@@ -17,6 +17,8 @@ export type LotStatus = (typeof LotStatus)[keyof typeof LotStatus];
 export const LotStatusSchema = z.enum(LotStatus);
 
 export const TITLE_MAX = 255; // a store product name
+/** Lots-page suggestions: a short list under the search box (spec §9: at most 200px tall). */
+export const LOT_SUGGESTIONS_MAX = 20;
 export const SPECIAL_NOTES_MAX = 10_000;
 export const CATEGORIES_MAX = 50;
 
@@ -50,6 +52,16 @@ export const LotSchema = z.object({
   auctionEventManifests: z.array(LotAuctionEntrySchema).max(100).default([]).describe('server-set, ignored in requests'),
 });
 export type Lot = z.infer<typeof LotSchema>;
+
+/**
+ * updateManifest(s) body: a lot as the client holds it. Only its editable fields are read; the title must hold
+ * something, as when it is created or renamed.
+ */
+export const LotEditSchema = LotSchema.extend({
+  titleListing: requiredText(TITLE_MAX),
+  status: LotStatusSchema.describe('ignored: updateLotStatus and listing set it'),
+});
+export type LotEdit = z.infer<typeof LotEditSchema>;
 
 /** updateLotLocation body: the lot's id and its location fields. */
 export const LotLocationUpdateSchema = LotSchema.pick({

@@ -9,7 +9,7 @@ import { ErrorCode, LOT_NOT_FOUND_OR_NOT_OWNED } from '../../src/protocol/error-
 import { MessageType } from '../../src/protocol/message-types';
 import { Topic } from '../../src/protocol/topics';
 import { lots, queryRows } from '../../server/db';
-import { lotHandlers } from '../../server/handlers/lots';
+import { lotEditHandlers } from '../../server/handlers/lots-edit';
 import type { HandlerMap } from '../../server/handlers/types';
 import { createRouter } from '../../server/stomp/router';
 import type { StompSession } from '../../server/stomp/types';
@@ -169,7 +169,7 @@ async function fakeSession(username: string): Promise<StompSession & { delivered
   };
 }
 
-const createManifest = lotHandlers.createManifest;
+const createManifest = lotEditHandlers.createManifest;
 if (!createManifest) throw new Error('createManifest is not served');
 
 const sendFrame = (clientMsgId: string, title: string) => ({

@@ -1,11 +1,10 @@
 // The lots destinations (spec §2 lots page, §7) on the real server with the real STOMP client: replies checked
 // against the contract, ownership (DESIGN §5) and live pushes to the owner's other sessions and to admins.
-import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, LOT_NOT_FOUND_OR_NOT_OWNED } from '../../src/protocol/error-codes';
+import { ErrorCode } from '../../src/protocol/error-codes';
 import { LotSchema, type Lot, type LotStatus } from '../../src/protocol/lots';
 import { MessageType } from '../../src/protocol/message-types';
-import { lots } from '../../server/db';
+import { notYours, pushesTo, refusal } from '../support/lot-replies';
 import { allStatuses, createLot, listLots, staffOf, uniqueName, type Staff } from '../support/staff';
 import type { TestClient } from '../support/stomp-client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -27,23 +26,9 @@ afterAll(async () => {
   await testServer?.stop();
 });
 
-const refusal = (message: string) => ({ errorCode: ErrorCode.BAD_REQUEST, messageType: MessageType.ERROR, message, data: null });
-const notYours = refusal(LOT_NOT_FOUND_OR_NOT_OWNED);
-
-/** Test data the client cannot make yet (no status handler until the status dialog lands). */
-async function setStatus(status: LotStatus, ...lotIds: number[]): Promise<void> {
-  await testServer.server.services.db.update(lots).set({ status }).where(inArray(lots.id, lotIds));
-}
-
-/** A round trip on `client`: any push sent to it before now has arrived once this resolves. */
-async function settled(client: TestClient): Promise<void> {
-  await client.request('getLots', allStatuses(), 'lots');
-}
-
-/** Lot envelopes that reached `client` without it asking. */
-async function pushesTo(client: TestClient) {
-  await settled(client);
-  return client.drain('incomingMessages').map((message) => message.body);
+/** Sets the status as the status dialog does (its own suite is lots-edit.test.ts). */
+async function setStatus(client: TestClient, status: LotStatus, lotId: number): Promise<void> {
+  expect(await client.request('updateLotStatus', { status, lotIds: [lotId] }, 'incomingMessages')).toMatchObject({ errorCode: ErrorCode.OK });
 }
 
 describe('/app/createManifest', () => {
@@ -116,7 +101,7 @@ describe('/app/getLots', () => {
     const byStatus = new Map<LotStatus, Lot>();
     for (const status of ['NOT_LISTED', 'LISTED', 'SOLD', 'SHIPPED'] as const) {
       const lot = await createLot(user, status);
-      await setStatus(status, lot.id);
+      await setStatus(user, status, lot.id);
       byStatus.set(status, { ...lot, status });
     }
     const titles = async (filter: Partial<Record<'Listed' | 'Sold' | 'Not_Listed' | 'Shipped', boolean>>) =>

@@ -20,7 +20,9 @@ const PRODUCTS = [
 const COLORS = ['Black', 'White', 'Grey', 'Blue', 'Red', 'Green'];
 const SIZES = ['', 'S', 'M', 'L', 'XL', 'One Size'];
 const TITLES = ['Electronics customer returns', 'Kitchen overstock', 'Mixed home goods', 'Shelf pulls — tools',
-  'Outdoor & sports', 'Small appliances', 'Apparel closeouts', 'Toys and games'];
+  'Outdoor & sports', 'Small appliances', 'Apparel closeouts', 'Toys and games', 'Bedding and bath', 'Office supplies',
+  'Pet supplies', 'Health & beauty', 'Garden and patio', 'Auto accessories', 'Baby gear', 'Holiday decor'];
+const GRADES = ['New', 'Like new', 'Untested returns', 'Shelf pulls', 'Overstock', 'Mixed condition'];
 const CATEGORY_IDS = [10, 11, 17, 18, 27, 31, 38, 57, 61] as const;
 const STATUSES = ['NOT_LISTED', 'NOT_LISTED', 'NOT_LISTED', 'LISTED', 'SOLD', 'SHIPPED'] as const;
 
@@ -71,7 +73,7 @@ export async function seedDemo(db: Db, options: { lotPrefix: string; lots: numbe
     const owner = rng.pick(owners);
     const [lot] = await db.insert(lots).values({
       lotNumber: await nextLotNumber(db, options.lotPrefix),
-      titleListing: `${rng.pick(TITLES)} #${n + 1}`,
+      titleListing: `${rng.pick(TITLES)}, ${rng.pick(GRADES).toLowerCase()}, ${rng.pick(BRANDS)} and more #${n + 1}`,
       status: rng.pick(STATUSES),
       categories: [rng.pick(CATEGORY_IDS)],
       numberOfPallets: rng.int(0, 2),

@@ -1,8 +1,8 @@
 // Contract rows for lots (spec §7, in its order).
 import { z } from 'zod';
 import {
-  LotLocationUpdateSchema, LotSchema, LotsFilterSchema, StatusUpdateRequestSchema, StoreStatusSchema,
-  TitleUpdateRequestSchema, TITLE_MAX,
+  LOT_SUGGESTIONS_MAX, LotEditSchema, LotLocationUpdateSchema, LotSchema, LotsFilterSchema, StatusUpdateRequestSchema,
+  StoreStatusSchema, TitleUpdateRequestSchema, TITLE_MAX,
 } from '../entities';
 import type { DestinationName } from '../destinations';
 import { Id, LIST_MAX, LotNumber, requiredText } from '../primitives';
@@ -13,9 +13,13 @@ const OWN = "BAD_REQUEST also when the lot does not exist or is not the user's (
 
 export const lotsContract = {
   getLotSuggestions: {
-    summary: 'Lots whose number or title contains the search text (the client asks above 2 characters).',
+    summary: 'Lots whose number or title starts with, then contains, the search text (the client asks above 2 characters).',
     payload: requiredText(100),
-    reply: topicReply('lotSuggestions', LotList, 'At most 20 lots, the user\'s own unless admin.'),
+    reply: topicReply(
+      'lotSuggestions',
+      LotList.max(LOT_SUGGESTIONS_MAX),
+      `At most ${LOT_SUGGESTIONS_MAX} lots the user may see (their own; an admin every lot): first those whose number or title starts with the text, then those that contain it, each part by lot number. Matching ignores case.`,
+    ),
     errors: ['BAD_REQUEST'],
   },
   getLots: {
@@ -39,37 +43,45 @@ export const lotsContract = {
   copyManifest: {
     summary: 'Duplicate a lot with its boxes and items under a new lot number, status NOT_LISTED.',
     payload: Id,
-    reply: envelopeReply('COPIED_MANIFEST', LotSchema, 'data is the new lot.'),
+    reply: envelopeReply(
+      'COPIED_MANIFEST',
+      LotSchema,
+      `data is the new lot (lotNumber among its fields): the source's editable fields (as updateManifest takes them), status NOT_LISTED, owned by the sender; images stay with the source. Message 'Copied manifest: {lotNumber}'. ${OWN}`,
+    ),
     errors: ['BAD_REQUEST'],
   },
   deleteLots: {
     summary: 'Delete lots with their boxes and items, permanently.',
     payload: RowRefList,
-    reply: envelopeReply('DELETED_LOTS', z.array(Id), `data is the deleted ids. All or nothing: ${OWN}`),
+    reply: envelopeReply('DELETED_LOTS', z.array(Id), `data is the deleted ids; message 'Deleted lots: {count}'. All or nothing: ${OWN}`),
     errors: ['BAD_REQUEST'],
   },
   updateLotStatus: {
     summary: 'Set the status of several lots.',
     payload: StatusUpdateRequestSchema,
-    reply: envelopeReply('UPDATED_LOTS', LotList, `All or nothing: ${OWN}`),
+    reply: envelopeReply('UPDATED_LOTS', LotList, `The lots, in the order asked. All or nothing: ${OWN}`),
     errors: ['BAD_REQUEST'],
   },
   updateLotLocation: {
     summary: "Set a lot's warehouse location; other lot fields are ignored.",
     payload: LotLocationUpdateSchema,
-    reply: envelopeReply('UPDATED_LOT', LotSchema),
+    reply: envelopeReply('UPDATED_LOT', LotSchema, `A null coordinate is stored as 0 (unset). ${OWN}`),
     errors: ['BAD_REQUEST'],
   },
   updateManifest: {
-    summary: "Save a lot's editable fields (title, status, categories, counts, totals, notes, location).",
-    payload: LotSchema,
-    reply: envelopeReply('UPDATED_LOT', LotSchema, 'lotNumber, slug, userId and auctionEventManifests are the server\'s and ignored.'),
+    summary: "Save a lot's editable fields (title, categories, counts, totals, notes, location).",
+    payload: LotEditSchema,
+    reply: envelopeReply(
+      'UPDATED_LOT',
+      LotSchema,
+      `status is not taken from it (updateLotStatus and listing set it, so a stale copy cannot undo them); lotNumber, slug, userId and auctionEventManifests are the server's and ignored. A total typed by hand stands until the next item change; null notes are stored as '' and a null coordinate as 0. ${OWN}`,
+    ),
     errors: ['BAD_REQUEST'],
   },
   updateManifests: {
     summary: 'Save several lots (those whose categories changed).',
-    payload: z.array(LotSchema).min(1).max(LIST_MAX),
-    reply: envelopeReply('UPDATED_LOTS', LotList, `All or nothing: ${OWN}`),
+    payload: z.array(LotEditSchema).min(1).max(LIST_MAX),
+    reply: envelopeReply('UPDATED_LOTS', LotList, `Each lot as updateManifest takes it (a lot sent twice: the last wins); the lots, in the order sent. All or nothing: ${OWN}`),
     errors: ['BAD_REQUEST'],
   },
   updateManifestTitleById: {
@@ -81,7 +93,7 @@ export const lotsContract = {
   getLotsBySkus: {
     summary: 'Lots by lot number (Multiple SKUs on the lots page; Get Lot Titles in inventory).',
     payload: z.array(LotNumber).min(1).max(LIST_MAX),
-    reply: envelopeReply('FOUND_LOTS', LotList, 'Lot numbers that match no visible lot are left out; message says how many were found.'),
+    reply: envelopeReply('FOUND_LOTS', LotList, "The visible lots with these numbers, in the order asked; numbers that match no visible lot are left out. Message 'Found lots: {found} of {asked}'."),
     errors: ['BAD_REQUEST'],
   },
   getSmallWholesaleLotsWCProducts: {

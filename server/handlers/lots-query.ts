@@ -1,0 +1,112 @@
+// Lots, read (spec §2 lots page, §7): the lots list, one lot, search suggestions and lots by lot number. Queries
+// only: they run on services.db, outside any transaction, and never write. Each reads auth → (payload parsed by
+// the router) → ownership (./lot-access) → its select → reply.
+import { and, asc, desc, eq, ilike, inArray, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { ID_MAX } from '../../src/protocol/primitives';
+import { LOT_SUGGESTIONS_MAX, LotStatus, type LotsFilter } from '../../src/protocol/lots';
+import { likeContains, likePrefix, lots } from '../db';
+import { lotNotFound, ownedBy, visibleLot, visibleLots } from './lot-access';
+import { presentLot } from './lot-presenter';
+import { only, reply } from './replies';
+import { requireUser, type HandlerMap } from './types';
+
+/** The filter's four checkboxes and the status each one shows (spec §2, §3 "Lots filter"). */
+const STATUS_OF_FLAG = {
+  Not_Listed: LotStatus.NOT_LISTED,
+  Listed: LotStatus.LISTED,
+  Sold: LotStatus.SOLD,
+  Shipped: LotStatus.SHIPPED,
+} as const;
+
+const checkedStatuses = (filter: LotsFilter): LotStatus[] =>
+  (Object.keys(STATUS_OF_FLAG) as Array<keyof typeof STATUS_OF_FLAG>).filter((flag) => filter[flag]).map((flag) => STATUS_OF_FLAG[flag]);
+
+/** '' or absent: any lot number; else the lots whose number starts with it (the prefix index serves it). */
+function lotNumberCondition(lotNumber: string | undefined): SQL | undefined {
+  const text = lotNumber?.trim() ?? '';
+  return text === '' ? undefined : like(lots.lotNumber, likePrefix(text));
+}
+
+/** '' or absent: any lot; else that one id (digits beyond the id range match nothing). */
+function lotIdCondition(lotId: LotsFilter['lotId']): SQL | undefined {
+  if (lotId === undefined || lotId === '') return undefined;
+  const id = Number(lotId);
+  return Number.isSafeInteger(id) && id >= 1 && id <= ID_MAX ? eq(lots.id, id) : sql`false`;
+}
+
+/**
+ * Number or title starting with `text`, each on its prefix index (lots_lot_number_prefix_idx,
+ * lots_title_prefix_idx). Lot numbers are stored as the server wrote them (upper-case by default), so the text is
+ * tried as typed and upper-cased; titles are compared lower-cased, as their index is built.
+ */
+const startsWith = (text: string): SQL | undefined =>
+  or(
+    like(lots.lotNumber, likePrefix(text)),
+    like(lots.lotNumber, likePrefix(text.toUpperCase())),
+    like(sql`lower(${lots.titleListing})`, likePrefix(text.toLowerCase())),
+  );
+
+/** Number or title containing `text`, any case: no index helps, so it runs only to fill what prefixes left. */
+const contains = (text: string): SQL | undefined =>
+  or(ilike(lots.lotNumber, likeContains(text)), ilike(lots.titleListing, likeContains(text)));
+
+export const lotQueryHandlers: HandlerMap = {
+  getLots: {
+    access: 'user',
+    async handle(context, filter) {
+      const user = requireUser(context);
+      const statuses = checkedStatuses(filter);
+      if (statuses.length === 0) return only(reply.on('lots', []));
+      const rows = await context.db
+        .select()
+        .from(lots)
+        .where(and(inArray(lots.status, statuses), ownedBy(user, filter), lotNumberCondition(filter.lotNumber), lotIdCondition(filter.lotId)))
+        .orderBy(desc(lots.id));
+      return only(reply.on('lots', rows.map(presentLot)));
+    },
+  },
+
+  getLotById: {
+    access: 'user',
+    async handle(context, lotId) {
+      const user = requireUser(context);
+      const [row] = await context.db.select().from(lots).where(visibleLot(user, lotId));
+      return row ? only(reply.on('lotById', presentLot(row))) : lotNotFound();
+    },
+  },
+
+  getLotSuggestions: {
+    access: 'user',
+    async handle(context, text) {
+      const user = requireUser(context);
+      const { db } = context;
+      const prefixed = await db
+        .select()
+        .from(lots)
+        .where(and(visibleLots(user), startsWith(text)))
+        .orderBy(asc(lots.lotNumber))
+        .limit(LOT_SUGGESTIONS_MAX);
+      const room = LOT_SUGGESTIONS_MAX - prefixed.length;
+      const seen = prefixed.map((row) => row.id);
+      const containing = room === 0 ? [] : await db
+        .select()
+        .from(lots)
+        .where(and(visibleLots(user), contains(text), seen.length > 0 ? notInArray(lots.id, seen) : undefined))
+        .orderBy(asc(lots.lotNumber))
+        .limit(room);
+      return only(reply.on('lotSuggestions', [...prefixed, ...containing].map(presentLot)));
+    },
+  },
+
+  getLotsBySkus: {
+    access: 'user',
+    async handle(context, lotNumbers) {
+      const user = requireUser(context);
+      const asked = [...new Set(lotNumbers)];
+      const rows = await context.db.select().from(lots).where(and(inArray(lots.lotNumber, asked), visibleLots(user)));
+      const byNumber = new Map(rows.map((row) => [row.lotNumber, row]));
+      const found = asked.flatMap((lotNumber) => byNumber.get(lotNumber) ?? []);
+      return only(reply.ok('FOUND_LOTS', found.map(presentLot), `Found lots: ${found.length} of ${asked.length}`));
+    },
+  },
+};

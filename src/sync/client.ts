@@ -10,6 +10,7 @@ import { createCategories, type Categories } from './categories';
 import { connection, type Connection, type Headers } from './connection';
 import { createIngest, type IngestUser } from './ingest';
 import { createLogin, type Login } from './login';
+import { createLotLookups, type LotLookups } from './lot-lookups';
 import { createLotsQuery, type LotsQuery } from './lots-query';
 import { notifier, type Notifier } from './notifier';
 import * as outbox from './outbox';
@@ -25,6 +26,7 @@ export const login: Login = createLogin(connection, session);
 export const categories: Categories = createCategories({ publish: connection.publish, settings, status });
 export const replica: ReplicaDb = openReplica();
 export const lotsQuery: LotsQuery = createLotsQuery({ publish: connection.publish, settings });
+export const lotLookups: LotLookups = createLotLookups({ publish: connection.publish });
 
 /** The signed-in user as the replica and outbox see them: only with a valid token (spec §5). */
 export function signedInUser(session: Session): IngestUser | undefined {
@@ -96,13 +98,14 @@ export interface SyncParts {
   readonly notifier: Notifier;
   readonly db: ReplicaDb;
   readonly lotsQuery: LotsQuery;
+  readonly lotLookups: LotLookups;
   readonly replayer: Replayer;
 }
 
 /** Subscribes and links the parts; returns a function undoing it (tests, hot reload). Does not connect. */
 export function linkSync(parts: SyncParts): () => void {
-  const { connection, session, status, login, categories, notifier, db, lotsQuery, replayer } = parts;
-  const ingest = createIngest({ db, feedback: { notifier, status }, signedIn: () => signedInUser(session), categories });
+  const { connection, session, status, login, categories, notifier, db, lotsQuery, lotLookups, replayer } = parts;
+  const ingest = createIngest({ db, feedback: { notifier, status }, signedIn: () => signedInUser(session), categories, lookups: lotLookups });
   const failed = (what: string) => (error: unknown) => console.error(`sync: ${what} failed`, error);
 
   /** Replies that name an outbox entry tell the replayer how it went, before its RECEIPT arrives. */
@@ -162,6 +165,7 @@ export function linkSync(parts: SyncParts): () => void {
     connection.subscribe(Topic.errors, onError),
     connection.subscribe(Topic.lots, (body) => void ingest.lots(body, lotsQuery.takeRequested()).catch(failed('lots'))),
     connection.subscribe(Topic.lotById, (body) => void ingest.lotById(body).catch(failed('lotById'))),
+    connection.subscribe(Topic.lotSuggestions, (body) => ingest.lotSuggestions(body)),
     connection.watch(onConnectionChange),
     session.subscribe(onSessionChange),
     replayer.start(),
@@ -175,6 +179,6 @@ let started = false;
 export function startSync(): void {
   if (started) return;
   started = true;
-  linkSync({ connection, session, status, login, categories, notifier, db: replica, lotsQuery, replayer });
+  linkSync({ connection, session, status, login, categories, notifier, db: replica, lotsQuery, lotLookups, replayer });
   connection.start();
 }

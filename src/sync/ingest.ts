@@ -10,10 +10,11 @@ import { ErrorCode } from '../protocol/error-codes';
 import { messageTypeName } from '../protocol/message-types';
 import type { Lot, LotsFilter } from '../protocol/lots';
 import { coversByStatusOnly, replyCovers, selectedStatuses, type LotsScope } from './lots-filter';
-import { showDone, showNotUsed, showReplyError, showUnknownReply, type Feedback } from './notifier';
+import type { LotLookups } from './lot-lookups';
+import { Messages, showDone, showNotUsed, showReplyError, showUnknownReply, type Feedback } from './notifier';
 import { entriesChanging, rebase, remapTempId } from './optimistic';
 import { ensureOwner } from './replica-owner';
-import { readMeta, writeMeta, writeTransaction, type LotRow, type ReplicaDb, type ReplicaTables } from './replica';
+import { changedIds, readMeta, writeMeta, writeTransaction, type LotRow, type ReplicaDb, type ReplicaTables } from './replica';
 
 /** The signed-in user as ingest needs them; undefined while nobody is (nothing is then written). */
 export interface IngestUser {
@@ -27,6 +28,8 @@ export interface IngestDeps {
   readonly signedIn: () => IngestUser | undefined;
   /** Another reader of incomingMessages (the categories): true when it took the body. */
   readonly categories?: { readonly ingest: (body: unknown) => boolean };
+  /** Where the Lots page's look-up answers go (suggestions, the found set); without it they are dropped. */
+  readonly lookups?: Pick<LotLookups, 'setSuggestions' | 'setFound'>;
 }
 
 export type Headers = Readonly<Record<string, string | undefined>>;
@@ -38,11 +41,15 @@ export interface Ingest {
   readonly lots: (body: unknown, requested: LotsFilter | undefined) => Promise<void>;
   /** /user/topics/lotById: one lot. */
   readonly lotById: (body: unknown) => Promise<void>;
+  /** /user/topics/lotSuggestions: the search box's suggestions (kept in memory, not cached as lots). */
+  readonly lotSuggestions: (body: unknown) => void;
 }
 
 const LotList = contract.getLots.reply.data;
 const OneLot = contract.getLotById.reply.data;
 const DeletedIds = contract.deleteLots.reply.data;
+const FoundLots = contract.getLotsBySkus.reply.data;
+const Suggestions = contract.getLotSuggestions.reply.data;
 const ANNOUNCED_MAX = 200; // replies replayed after a reconnect are not toasted twice; this many ids remembered
 
 function parsed<T>(schema: z.ZodType<T>, data: unknown, what: string): T | undefined {
@@ -56,7 +63,7 @@ function parsed<T>(schema: z.ZodType<T>, data: unknown, what: string): T | undef
 /** The server's lots, each with the user's pending intents laid back on top. */
 async function withIntents(db: ReplicaTables, user: string, lots: readonly Lot[]): Promise<LotRow[]> {
   const active = await entriesChanging(db, user, 'lots', lots.map((lot) => lot.id));
-  const touched = new Set(active.flatMap(({ change }) => (change?.table === 'lots' ? [change.id] : [])));
+  const touched = new Set(active.flatMap(({ change }) => (change?.table === 'lots' ? changedIds(change) : [])));
   if (touched.size === 0) return [...lots];
   return lots.map((lot) => (touched.has(lot.id) ? (rebase('lots', lot.id, lot, active) ?? lot) : lot));
 }
@@ -67,7 +74,14 @@ function soleUserId(lots: readonly Lot[]): number | undefined {
   return first !== undefined && lots.every((lot) => lot.userId === first) ? first : undefined;
 }
 
-export function createIngest({ db, feedback, signedIn, categories }: IngestDeps): Ingest {
+/** Rows whose stored copy differs; re-putting an equal row would only make the table render it again. */
+async function changedRows(db: ReplicaTables, rows: readonly LotRow[]): Promise<{ changed: LotRow[]; known: number }> {
+  const stored = await db.lots.bulkGet(rows.map((row) => row.id));
+  const changed = rows.filter((row, index) => JSON.stringify(stored[index]) !== JSON.stringify(row));
+  return { changed, known: stored.filter((row) => row !== undefined).length };
+}
+
+export function createIngest({ db, feedback, signedIn, categories, lookups }: IngestDeps): Ingest {
   const announced: string[] = [];
 
   /** Runs `work` in one read-write transaction for the signed-in user's replica; nothing when signed out. */
@@ -80,10 +94,16 @@ export function createIngest({ db, feedback, signedIn, categories }: IngestDeps)
     });
   }
 
-  const putLots = (lots: readonly Lot[]): Promise<void> =>
-    write(async (db, { user }) => {
-      await db.lots.bulkPut(await withIntents(db, user, lots));
+  /** Stores the server's lots (pending intents laid on top); resolves with how many were already stored. */
+  async function putLots(lots: readonly Lot[]): Promise<number> {
+    let known = 0;
+    await write(async (db, { user }) => {
+      const rows = await changedRows(db, await withIntents(db, user, lots));
+      known = rows.known;
+      await db.lots.bulkPut(rows.changed);
     });
+    return known;
+  }
 
   /** Stored rows the reply's filter covered that the reply no longer holds (pending rows stay). */
   async function staleLots(db: ReplicaTables, filter: LotsFilter, scope: LotsScope, kept: ReadonlySet<number>): Promise<number[]> {
@@ -142,25 +162,59 @@ export function createIngest({ db, feedback, signedIn, categories }: IngestDeps)
     showDone(feedback, envelope.message);
   }
 
+  /**
+   * A lot change: the answer to one of our entries (it carries the client-msg-id) shows its message; a push
+   * from another session (none) merging into lots the table holds says 'Table Lot Updated.' (spec §4, §8).
+   * Rows keep their ids and unchanged ones are not rewritten, so the page's selection stays.
+   */
+  function announceChange(envelope: Envelope, clientMsgId: string | undefined, known: number): void {
+    if (clientMsgId !== undefined) return announce(envelope, clientMsgId);
+    if (known > 0) feedback.notifier.info(Messages.tableLotUpdated);
+  }
+
   async function lotReply(envelope: Envelope, clientMsgId: string | undefined): Promise<void> {
     const lot = parsed(OneLot, envelope.data, `${messageTypeName(envelope.messageType) ?? 'lot'} data`);
     if (lot === undefined) return;
+    announceChange(envelope, clientMsgId, await putLots([lot]));
+  }
+
+  /** COPIED_MANIFEST: the new lot joins the replica; the user reads its number. */
+  async function copiedManifest(envelope: Envelope, clientMsgId: string | undefined): Promise<void> {
+    const lot = parsed(OneLot, envelope.data, 'COPIED_MANIFEST data');
+    if (lot === undefined) return;
     await putLots([lot]);
-    announce(envelope, clientMsgId);
+    announce({ ...envelope, message: Messages.copiedManifest(lot.lotNumber) }, clientMsgId);
+  }
+
+  /** FOUND_LOTS (getLotsBySkus): the lots go into the replica and become the page's found set. */
+  async function foundLots(envelope: Envelope): Promise<void> {
+    const list = parsed(FoundLots, envelope.data, 'FOUND_LOTS data');
+    if (list === undefined) return;
+    await putLots(list);
+    lookups?.setFound(list);
+    showDone(feedback, envelope.message);
+  }
+
+  function lotSuggestions(body: unknown): void {
+    const list = parsed(Suggestions, body, 'lotSuggestions');
+    if (list !== undefined) lookups?.setSuggestions(list);
   }
 
   async function lotsReply(envelope: Envelope, clientMsgId: string | undefined): Promise<void> {
     const list = parsed(LotList, envelope.data, 'UPDATED_LOTS data');
     if (list === undefined) return;
-    await putLots(list);
-    announce(envelope, clientMsgId);
+    announceChange(envelope, clientMsgId, await putLots(list));
   }
 
   async function deletedLots(envelope: Envelope, clientMsgId: string | undefined): Promise<void> {
     const ids = parsed(DeletedIds, envelope.data, 'DELETED_LOTS data');
     if (ids === undefined) return;
-    await write((db) => db.lots.bulkDelete(ids));
-    announce(envelope, clientMsgId);
+    let known = 0;
+    await write(async (db) => {
+      known = (await db.lots.bulkGet(ids)).filter((row) => row !== undefined).length;
+      await db.lots.bulkDelete(ids);
+    });
+    announceChange(envelope, clientMsgId, known);
   }
 
   async function incoming(body: unknown, headers: Headers = {}): Promise<void> {
@@ -176,8 +230,11 @@ export function createIngest({ db, feedback, signedIn, categories }: IngestDeps)
         return createdManifest(envelope, clientMsgId);
       case 'UPDATED_LOT_TITLE':
       case 'UPDATED_LOT':
-      case 'COPIED_MANIFEST':
         return lotReply(envelope, clientMsgId);
+      case 'COPIED_MANIFEST':
+        return copiedManifest(envelope, clientMsgId);
+      case 'FOUND_LOTS':
+        return foundLots(envelope);
       case 'UPDATED_LOTS':
         return lotsReply(envelope, clientMsgId);
       case 'DELETED_LOTS':
@@ -189,5 +246,5 @@ export function createIngest({ db, feedback, signedIn, categories }: IngestDeps)
     }
   }
 
-  return { incoming, lots, lotById };
+  return { incoming, lots, lotById, lotSuggestions };
 }

@@ -57,3 +57,11 @@ export function replyCovers(filter: LotsFilter, scope: LotsScope): ((lot: Pick<L
 export function coversByStatusOnly(filter: LotsFilter, scope: LotsScope): boolean {
   return !(scope.isAdmin && filter.myLots) && lotNumberOf(filter) === '' && lotIdOf(filter) === undefined;
 }
+
+/**
+ * A filter change as the user may make it (spec §6: 'My Lots' is enabled only for admins; the server forces it
+ * true for everyone else): a non-admin's myLots stays what it was.
+ */
+export function allowedFilter(next: LotsFilter, current: LotsFilter, isAdmin: boolean): LotsFilter {
+  return isAdmin || next.myLots === current.myLots ? next : { ...next, myLots: current.myLots };
+}

@@ -21,6 +21,12 @@ export interface Notifier {
 export const Messages = {
   notUsed: 'Error, wrong message type, NOT_USED.',
   titleRequired: 'Title cannot be empty',
+  /** A lot changed in another session merged into the table (spec §4, §8), as an info toast. */
+  tableLotUpdated: 'Table Lot Updated.',
+  /** Multiple SKUs with nothing left after trimming (spec §5), as an alert. */
+  noSkus: 'No SKUs entered.',
+  /** COPIED_MANIFEST: the new lot's number (spec §7: its data has lotNumber). */
+  copiedManifest: (lotNumber: string) => `Copied manifest: ${lotNumber}`,
 } as const;
 
 const consoleNotifier: Notifier = {

@@ -2,7 +2,7 @@
 // version + the changes of the still-active outbox entries on it, in queue order". Applying, confirming and
 // rolling back an intent are all the same step: recompute the row. Runs inside the caller's transaction;
 // never sends anything.
-import { readMeta, writeMeta, type MutableTable, type OutboxEntry, type ReplicaTables, type Replicated, type RowChange } from './replica';
+import { changedIds, changes, readMeta, writeMeta, type MutableTable, type OutboxEntry, type ReplicaTables, type Replicated, type RowChange } from './replica';
 
 const TEMP_IDS_KEPT = 100; // remapped temporary ids remembered for intents from screens a render behind
 
@@ -16,7 +16,7 @@ type Plain = Record<string, unknown> & { id: number };
 /** The server's version of a stored row: its base while pending, else the row itself. */
 export function serverVersion<T extends object>(row: Replicated<T> | undefined): T | undefined {
   if (row === undefined) return undefined;
-  const { pending, base, ...plain } = row;
+  const { pending, base, removed: _removed, ...plain } = row;
   if (pending === 1) return base ?? undefined;
   // The row minus the two marks is the server's T.
   return plain as unknown as T;
@@ -32,7 +32,7 @@ export function rebase<T extends { id: number }>(
   let row: Plain | undefined = server;
   let touched = false;
   for (const { change } of active) {
-    if (change === undefined || change.table !== table || change.id !== id) continue;
+    if (change === undefined || !changes(change, table, id)) continue;
     touched = true;
     if (change.kind === 'insert') row = row ?? { ...change.row, id };
     else if (row !== undefined) row = { ...row, ...change.patch, id };
@@ -43,7 +43,6 @@ export function rebase<T extends { id: number }>(
 }
 
 const bySeq = (a: OutboxEntry, b: OutboxEntry): number => a.seq - b.seq;
-const FEW_ROWS = 32; // up to this many rows, look their entries up one by one; beyond, read all active ones
 
 /** The user's entries that are still to be confirmed, in queue order. */
 export async function activeEntries(db: ReplicaTables, user: string): Promise<OutboxEntry[]> {
@@ -51,11 +50,15 @@ export async function activeEntries(db: ReplicaTables, user: string): Promise<Ou
   return states.flat().sort(bySeq);
 }
 
-/** The user's active entries that change any of the given rows, in queue order (a superset when many). */
+/**
+ * The user's active entries that change any of the given rows, in queue order. Read from the user's active
+ * entries (the [user+state] index), not the [change.table+change.id] one: a change may touch several rows.
+ */
 export async function entriesChanging(db: ReplicaTables, user: string, table: MutableTable, ids: readonly number[]): Promise<OutboxEntry[]> {
-  if (ids.length > FEW_ROWS) return activeEntries(db, user);
-  const found = await Promise.all([...new Set(ids)].map((id) => db.outbox.where('[change.table+change.id]').equals([table, id]).toArray()));
-  return found.flat().filter((entry) => entry.user === user && isActive(entry)).sort(bySeq);
+  const wanted = new Set(ids);
+  return (await activeEntries(db, user)).filter(
+    ({ change }) => change !== undefined && change.table === table && changedIds(change).some((id) => wanted.has(id)),
+  );
 }
 
 /** Recomputes one row from its server version and the user's active entries on it, and stores the result. */
@@ -67,16 +70,25 @@ export async function refreshRow(db: ReplicaTables, user: string, table: Mutable
 }
 
 /** Recomputes every row the given changes touch (after entries settle, or after the cache was cleared). */
-export async function refreshRows(db: ReplicaTables, user: string, changes: ReadonlyArray<RowChange | undefined>): Promise<void> {
+export async function refreshRows(db: ReplicaTables, user: string, list: ReadonlyArray<RowChange | undefined>): Promise<void> {
   const seen = new Set<string>();
-  for (const change of changes) {
-    if (change === undefined || seen.has(`${change.table}:${change.id}`)) continue;
-    seen.add(`${change.table}:${change.id}`);
-    await refreshRow(db, user, change.table, change.id);
+  for (const change of list) {
+    if (change === undefined) continue;
+    for (const id of changedIds(change)) {
+      if (seen.has(`${change.table}:${id}`)) continue;
+      seen.add(`${change.table}:${id}`);
+      await refreshRow(db, user, change.table, id);
+    }
   }
 }
 
 // ----------------------------------------------------------------------------------- temporary ids
+
+/** A change with its row ids mapped (a temporary id to the real one). */
+function renumbered(change: RowChange, map: (id: number) => number): RowChange {
+  if (change.kind === 'insert' || change.ids === undefined) return { ...change, id: map(change.id) };
+  return { ...change, id: map(change.id), ids: change.ids.map(map) };
+}
 
 /** The value at a dotted path of a body ('' is the body itself; numeric parts index arrays). */
 export function readPath(body: unknown, path: string): unknown {
@@ -96,7 +108,7 @@ export function writePath(body: unknown, path: string, value: unknown): unknown 
 /** True when the entry changes the row or names its id in its body. */
 export function refersTo(entry: OutboxEntry, table: MutableTable, id: number): boolean {
   const { change, tempRefs = [] } = entry;
-  if (change !== undefined && change.table === table && change.id === id) return true;
+  if (changes(change, table, id)) return true;
   return tempRefs.some((path) => readPath(entry.body, path) === id);
 }
 
@@ -118,7 +130,7 @@ export async function remapTempId(db: ReplicaTables, creator: OutboxEntry, realI
     const refs = entry.tempRefs ?? [];
     const moved = refs.filter((path) => readPath(entry.body, path) === tempId);
     const body = moved.reduce((current, path) => writePath(current, path, realId), entry.body);
-    const rewritten = entry.change?.table === change.table && entry.change.id === tempId ? { ...entry.change, id: realId } : entry.change;
+    const rewritten = entry.change !== undefined && changes(entry.change, change.table, tempId) ? renumbered(entry.change, (id) => (id === tempId ? realId : id)) : entry.change;
     await db.outbox.put({ ...entry, body, change: rewritten, tempRefs: refs.filter((path) => !moved.includes(path)) });
   }
   await db[change.table].delete(tempId);
@@ -134,11 +146,11 @@ export async function resolveTempIds<T extends { change?: RowChange; body: unkno
   const realOf = (value: unknown): number | undefined => (typeof value === 'number' ? known.get(value) : undefined);
   const moved = tempRefs.filter((path) => realOf(readPath(entry.body, path)) !== undefined);
   const body = moved.reduce((current, path) => writePath(current, path, realOf(readPath(current, path))), entry.body);
-  const changeId = change === undefined ? undefined : realOf(change.id);
+  const remapped = change !== undefined && changedIds(change).some((id) => realOf(id) !== undefined);
   return {
     ...entry,
     body,
-    ...(change !== undefined && changeId !== undefined ? { change: { ...change, id: changeId } } : {}),
+    ...(change !== undefined && remapped ? { change: renumbered(change, (id) => realOf(id) ?? id) } : {}),
     ...(entry.tempRefs === undefined ? {} : { tempRefs: tempRefs.filter((path) => !moved.includes(path)) }),
   };
 }

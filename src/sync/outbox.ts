@@ -14,7 +14,14 @@ import {
 /** What an intent does to the replica before the server answers. */
 export type Optimistic<T extends MutableTable = MutableTable> =
   | { readonly kind: 'create'; readonly table: T; readonly row: Omit<MutableRows[T], 'id'> }
-  | { readonly kind: 'patch'; readonly table: T; readonly id: number; readonly patch: Partial<MutableRows[T]> };
+  | {
+      readonly kind: 'patch';
+      readonly table: T;
+      readonly id: number;
+      readonly patch: Partial<MutableRows[T]>;
+      /** Further rows the same patch applies to (e.g. the status of several lots, in one entry). */
+      readonly ids?: readonly number[];
+    };
 
 export interface Intent {
   readonly destination: DestinationPath;
@@ -102,7 +109,10 @@ async function nextTempId(db: ReplicaTables): Promise<number> {
 
 function changeOf(optimistic: Optimistic | undefined, tempId: number | undefined): RowChange | undefined {
   if (optimistic === undefined) return undefined;
-  if (optimistic.kind === 'patch') return { kind: 'patch', table: optimistic.table, id: optimistic.id, patch: { ...optimistic.patch } };
+  if (optimistic.kind === 'patch') {
+    const { table, id, patch, ids } = optimistic;
+    return { kind: 'patch', table, id, patch: { ...patch }, ...(ids === undefined || ids.length === 0 ? {} : { ids: [...ids] }) };
+  }
   return { kind: 'insert', table: optimistic.table, id: tempId ?? 0, row: { ...optimistic.row, id: tempId } };
 }
 

@@ -13,9 +13,10 @@ export const REPLICA_NAME = 'lotdesk';
 /**
  * A replicated row: the server's fields, plus, while outbox entries change it, `pending: 1` (Dexie cannot
  * index booleans) and `base`, the server's last version of it (null for a row created offline). Rolling an
- * intent back recomputes the row from `base` and the entries still active (see optimistic.ts).
+ * intent back recomputes the row from `base` and the entries still active (see optimistic.ts). A row an
+ * intent deletes stays stored, marked `removed: 1` (screens hide it), so a refusal can bring it back.
  */
-export type Replicated<T> = T & { pending?: 1; base?: T | null };
+export type Replicated<T> = T & { pending?: 1; base?: T | null; removed?: 1 };
 
 export type LotRow = Replicated<Lot>;
 export type BoxRow = Replicated<Box>;
@@ -35,7 +36,24 @@ export type MutableTable = keyof MutableRows;
 /** An intent's optimistic change: what is re-applied over the server's row until the entry settles. */
 export type RowChange =
   | { readonly kind: 'insert'; readonly table: MutableTable; readonly id: number; readonly row: Record<string, unknown> }
-  | { readonly kind: 'patch'; readonly table: MutableTable; readonly id: number; readonly patch: Record<string, unknown> };
+  | {
+      readonly kind: 'patch';
+      readonly table: MutableTable;
+      readonly id: number;
+      readonly patch: Record<string, unknown>;
+      /** Further rows the same patch applies to (one entry changing many rows: a status or a delete of several lots). */
+      readonly ids?: readonly number[];
+    };
+
+/** Every row id a change touches. */
+export function changedIds(change: RowChange): readonly number[] {
+  return change.kind === 'patch' && change.ids !== undefined ? [change.id, ...change.ids] : [change.id];
+}
+
+/** True when the change touches that row. */
+export function changes(change: RowChange | undefined, table: MutableTable, id: number): boolean {
+  return change !== undefined && change.table === table && changedIds(change).includes(id);
+}
 
 interface EntryFields {
   /** Order of the queue; assigned once by IndexedDB. */

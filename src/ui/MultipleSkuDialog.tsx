@@ -1,5 +1,5 @@
 // The spec's multiple-SKU entry (spec §2 Lots list, §5): TextEntryDialog with one SKU a line (type, paste or
-// scan), handing the caller the parsed list. An empty list means the caller alerts NO_SKUS_ENTERED and
+// scan), handing the caller the parsed list. An empty list means the caller alerts 'No SKUs entered.' (the notifier's Messages.noSkus) and
 // sends nothing; the confirmation and progress that follow are the caller's (ConfirmDialog, ProgressDialog).
 import { parseSkus } from './skus';
 import { TextEntryDialog } from './TextEntryDialog';
@@ -7,7 +7,7 @@ import { TextEntryDialog } from './TextEntryDialog';
 export interface MultipleSkuDialogProps {
   readonly open: boolean;
   readonly onOpenChange: (open: boolean) => void;
-  /** Gets the SKUs, trimmed, blanks dropped; may be empty (then alert NO_SKUS_ENTERED). */
+  /** Gets the SKUs, trimmed, blanks dropped; may be empty (then the caller alerts 'No SKUs entered.'). */
   readonly onProceed: (skus: string[]) => void;
 }
 

@@ -1,9 +1,6 @@
 // Pure parsing of the Multiple SKUs entry (spec §5): one SKU a line, trimmed, empty lines dropped.
 // No React here, so it is tested in node.
 
-/** The alert the caller raises when no SKU remains (spec §5); nothing is sent then. */
-export const NO_SKUS_ENTERED = 'No SKUs entered.';
-
 /** Splits on any line ending (\n, \r\n, \r: scanners and pasted spreadsheets differ), trims, drops blanks. */
 export function parseSkus(text: string): string[] {
   return text

@@ -1,8 +1,6 @@
 // Pure rules of SuggestBox (spec §5, §9): when suggestions are requested, the list's size, when it hides, and
 // how the arrow keys move through it. No React here, so it is tested in node.
 
-/** Lots page: suggestions are requested only above 2 typed characters (spec §5, §9). */
-export const LOTS_SUGGEST_MIN_CHARS = 2;
 /** The list stays small under the box, not over the page (spec §9: at most 200 px tall, 250 px wide). */
 export const SUGGEST_LIST_MAX_HEIGHT_PX = 200;
 export const SUGGEST_LIST_MAX_WIDTH_PX = 250;

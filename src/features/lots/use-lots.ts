@@ -1,17 +1,38 @@
 // The Lots list's rows (spec §2): a live query over the replica with the saved filter (spec §9 defaults,
 // settings key lotsFilter), so the list follows every reply, push and pending intent, online or offline.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { LotsFilter } from '../../protocol/lots';
 import { lotsQuery, replica } from '../../sync/client';
 import { useSession } from '../../sync/hooks';
-import { lotShown, selectedStatuses } from '../../sync/lots-filter';
+import { allowedFilter, lotShown, selectedStatuses } from '../../sync/lots-filter';
 import { readMeta, type LotRow } from '../../sync/replica';
+import { showError } from './show-error';
 
 const NONE: readonly LotRow[] = [];
 
-export function useLotsFilter(): LotsFilter {
-  return useSyncExternalStore(lotsQuery.subscribe, lotsQuery.filter);
+export interface LotsFilterControl {
+  readonly filter: LotsFilter;
+  /** Shows the new filter's lots from the replica at once (offline too) and asks the server when connected. */
+  readonly setFilter: (filter: LotsFilter) => void;
+  /** Spec §6: only admins may change 'My Lots' (a user's change of it is ignored). */
+  readonly canToggleMyLots: boolean;
+}
+
+export function useLotsFilter(): LotsFilterControl {
+  const filter = useSyncExternalStore(lotsQuery.subscribe, lotsQuery.filter);
+  const { isAdmin } = useSession();
+  const setFilter = useCallback(
+    (next: LotsFilter) => {
+      try {
+        lotsQuery.setFilter(allowedFilter(next, lotsQuery.filter(), isAdmin));
+      } catch (error) {
+        showError(error); // a full storage: the list already shows the filter, it just is not saved
+      }
+    },
+    [isAdmin],
+  );
+  return { filter, setFilter, canToggleMyLots: isAdmin };
 }
 
 /** Newest first: lots made offline (most negative id first), then the server's by id, descending. */
@@ -20,14 +41,20 @@ export function compareLots(a: LotRow, b: LotRow): number {
   return b.id - a.id;
 }
 
+/** Rows a pending delete has removed are kept (to come back if refused) but never shown. */
+export const isShown = (lot: LotRow): boolean => lot.removed !== 1;
+
 export function useLots(): readonly LotRow[] {
-  const filter = useLotsFilter();
+  const { filter } = useLotsFilter();
   const { isAdmin } = useSession();
   return useLiveQuery(
     async () => {
       const ownUserId = await readMeta(replica, 'ownUserId');
       const byStatus = await Promise.all(selectedStatuses(filter).map((status) => replica.lots.where('status').equals(status).toArray()));
-      return byStatus.flat().filter((lot) => lotShown(lot, filter, { isAdmin, ownUserId })).sort(compareLots);
+      return byStatus
+        .flat()
+        .filter((lot) => isShown(lot) && lotShown(lot, filter, { isAdmin, ownUserId }))
+        .sort(compareLots);
     },
     [filter, isAdmin],
     NONE,

@@ -1,17 +1,19 @@
 // Suggestion boxes (spec §5, §9): lots-page suggestions only above 2 typed characters; a small list.
 import { describe, expect, it } from 'vitest';
 import {
-  LOTS_SUGGEST_MIN_CHARS, nextActiveIndex, shouldRequestSuggestions, SUGGEST_HIDE_DELAY_MS, SUGGEST_LIST_MAX_HEIGHT_PX,
+  nextActiveIndex, shouldRequestSuggestions, SUGGEST_HIDE_DELAY_MS, SUGGEST_LIST_MAX_HEIGHT_PX,
   SUGGEST_LIST_MAX_WIDTH_PX,
 } from '../../../src/ui/suggest';
 
+const LOTS_PAGE_MIN_CHARS = 2; // the lots page asks above 2 characters (sync/lot-lookups.ts)
+
 describe('lots search suggestions', () => {
   it.each(['', 'L', 'L-', '  L- ', '     '])('asks for no suggestions while the text is %j', (text) => {
-    expect(shouldRequestSuggestions(text, LOTS_SUGGEST_MIN_CHARS)).toBe(false);
+    expect(shouldRequestSuggestions(text, LOTS_PAGE_MIN_CHARS)).toBe(false);
   });
 
   it.each(['L-0', 'drill', ' abc '])('asks for suggestions once %j is typed', (text) => {
-    expect(shouldRequestSuggestions(text, LOTS_SUGGEST_MIN_CHARS)).toBe(true);
+    expect(shouldRequestSuggestions(text, LOTS_PAGE_MIN_CHARS)).toBe(true);
   });
 
   it('asks from the first character when the threshold is 0', () => {

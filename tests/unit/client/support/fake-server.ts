@@ -1,5 +1,5 @@
-// An in-memory stand-in for the server's lots handlers, hung on a FakeConnection: it applies createManifest
-// and updateManifestTitleById once per client-msg-id (a replay gets the stored replies again), answers
+// An in-memory stand-in for the server's lots handlers, hung on a FakeConnection: it applies createManifest,
+// updateManifestTitleById and deleteLots once per client-msg-id (a replay gets the stored replies again), answers
 // getLots and getLotById, repeats the client-msg-id on every reply, and sends the RECEIPT after the replies,
 // as the real server does. Replies travel on a later tick; if the socket drops first they are lost.
 import { CLIENT_MSG_ID_HEADER } from '../../../../src/protocol/auth';
@@ -69,6 +69,13 @@ export function createFakeServer(connection: FakeConnection, userId = 7): FakeSe
       lots.set(lotId, renamed);
       applied.push({ clientMsgId, destination: frame.destination, body: frame.body });
       return [{ topic: Topic.incomingMessages, body: okEnvelope(MessageType.UPDATED_LOT_TITLE, renamed) }];
+    }
+    if (frame.destination === Destination.deleteLots) {
+      const ids = Array.isArray(frame.body) ? frame.body.map((row: { id?: unknown }) => Number(row.id)) : [];
+      if (ids.length === 0 || ids.some((id) => !lots.has(id))) return refuse(LOT_NOT_FOUND_OR_NOT_OWNED); // all or nothing
+      ids.forEach((id) => lots.delete(id));
+      applied.push({ clientMsgId, destination: frame.destination, body: frame.body });
+      return [{ topic: Topic.incomingMessages, body: okEnvelope(MessageType.DELETED_LOTS, ids, `Deleted lots: ${ids.length}`) }];
     }
     return [{ topic: Topic.errors, body: errorEnvelope(ErrorCode.NOT_FOUND, `Destination not yet served: ${frame.destination}`) }];
   }

@@ -7,6 +7,7 @@ import { createCategories } from '../../../../src/sync/categories';
 import { linkSync, refetchAfter, replaySession } from '../../../../src/sync/client';
 import { createInProcessLocks } from '../../../../src/sync/locks';
 import { createLogin } from '../../../../src/sync/login';
+import { createLotLookups } from '../../../../src/sync/lot-lookups';
 import { createLotsQuery } from '../../../../src/sync/lots-query';
 import type { Notifier } from '../../../../src/sync/notifier';
 import { openReplica, type ReplicaDb } from '../../../../src/sync/replica';
@@ -54,6 +55,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const categories = createCategories({ publish: connection.publish, settings, status });
   const login = createLogin(connection, session, () => NOW_MS);
   const lotsQuery = createLotsQuery({ publish: connection.publish, settings });
+  const lotLookups = createLotLookups({ publish: connection.publish });
   const replayer = createReplayer({
     db,
     transport: connection,
@@ -64,8 +66,8 @@ export function createHarness(options: HarnessOptions = {}) {
     fetch: http.fetch,
     ...(options.uploadIngest === undefined ? {} : { uploadIngest: options.uploadIngest }),
   });
-  const unlink = linkSync({ connection, session, status, login, categories, notifier, db, lotsQuery, replayer });
-  return { db, settings, session, connection, server, http, status, notifier, categories, lotsQuery, replayer, unlink, user };
+  const unlink = linkSync({ connection, session, status, login, categories, notifier, db, lotsQuery, lotLookups, replayer });
+  return { db, settings, session, connection, server, http, status, notifier, categories, lotsQuery, lotLookups, replayer, unlink, user };
 }
 
 export type Harness = ReturnType<typeof createHarness>;

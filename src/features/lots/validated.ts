@@ -1,0 +1,12 @@
+// An intent's input checked against the wire contract before it is queued, so a change the server would refuse
+// as sent (BAD_REQUEST) is refused here with the field named, and the body carries only the contract's fields
+// (zod strips the replica's marks: pending, base, removed).
+import type { z } from 'zod';
+
+export function validated<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  const where = issue === undefined || issue.path.length === 0 ? '' : `${issue.path.join('.')}: `;
+  throw new Error(`Invalid lot: ${where}${issue?.message ?? 'not accepted'}`);
+}

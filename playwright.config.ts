@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = 18080; // away from the dev server's 8080, so both can run at once
+// Away from the dev server's 8080; E2E_PORT lets two checkouts run their browser tests at once.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 const BASE_URL = `http://localhost:${E2E_PORT}`;
 

@@ -1,54 +1,92 @@
-// The Lots list, the home page (spec §2 Lots list), minimal until the Lots issue: the heading with its count,
-// Create Lot, and the table with rename. Everything reads the replica and writes intents, so it works the
-// same offline: changes show at once, marked pending, and reach the server when the connection is back.
-import { useState } from 'react';
-import { TITLE_MAX } from '../../protocol/lots';
-import { Messages } from '../../sync/notifier';
+// The Lots list, the home page (spec §2 Lots list): heading with the count, filter, search, the action
+// toolbar, the table and its dialogs. Everything reads the replica and writes intents, so it works the same
+// offline: changes show at once, marked pending, and reach the server when the connection is back.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Lot } from '../../protocol/lots';
+import { lotLookups } from '../../sync/client';
+import { useCategories } from '../../sync/hooks';
 import type { LotRow } from '../../sync/replica';
 import { buttonClass } from '../../ui/button';
-import { PromptDialog } from '../../ui/PromptDialog';
 import { ScreenTitle } from '../../ui/ScreenTitle';
-import { useCreateLot } from './create-lot';
+import { LotsDialogs, type OpenDialog } from './LotsDialogs';
+import { LotsFilterBar } from './LotsFilterBar';
+import { LotsSearch } from './LotsSearch';
 import { LotsTable } from './LotsTable';
-import { useRenameLot } from './rename-lot';
-import { useLots } from './use-lots';
+import { LotsToolbar } from './LotsToolbar';
+import { useUpdateManifest } from './update-manifest';
+import { useSelection, useShownLots, type LotsView } from './use-shown-lots';
+import { useLotsFilter } from './use-lots';
 
 export function LotsScreen() {
-  const lots = useLots();
-  const createLot = useCreateLot();
-  const renameLot = useRenameLot();
-  const [creating, setCreating] = useState(false);
-  const [renaming, setRenaming] = useState<LotRow | undefined>(undefined);
+  const filterControl = useLotsFilter();
+  const [view, setView] = useState<LotsView>({ kind: 'filter' });
+  const lots = useShownLots(view);
+  const { selected, select, replace } = useSelection();
+  const { list: categories, byId: categoriesById } = useCategories();
+  const updateManifest = useUpdateManifest();
+  const [dialog, setDialog] = useState<OpenDialog | undefined>(undefined);
+  const selectedLots = lots.filter((lot) => selected.has(lot.id));
+
+  // Multiple SKUs: once the reply names the found lots, they are shown and selected.
+  const stopWaiting = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => () => stopWaiting.current?.(), []);
+  const onSkusSent = useCallback(() => {
+    stopWaiting.current?.();
+    const before = lotLookups.get().found;
+    setView({ kind: 'found' });
+    const stop = lotLookups.subscribe(() => {
+      const { found } = lotLookups.get();
+      if (found === undefined || found === before) return;
+      stop();
+      stopWaiting.current = undefined;
+      replace(found);
+    });
+    stopWaiting.current = stop;
+  }, [replace]);
+
+  const onRename = useCallback((lot: LotRow) => setDialog({ kind: 'rename', lot }), []);
+  const onStatus = useCallback((lot: LotRow) => setDialog({ kind: 'status', lots: [lot] }), []);
+  const onLocation = useCallback((lot: LotRow) => setDialog({ kind: 'location', lot }), []);
+  const onEdit = useCallback((lot: Lot) => updateManifest(lot), [updateManifest]);
+  const chosen = view.kind === 'lot' ? view.lot : undefined;
 
   return (
-    <section>
-      <div className="flex flex-wrap items-center justify-between gap-x-4">
-        <ScreenTitle>{`Lots (${lots.length})`}</ScreenTitle>
-        <button type="button" className={`${buttonClass.primary} mb-4`} onClick={() => setCreating(true)}>
-          Create Lot
-        </button>
+    <section className="flex flex-col gap-3">
+      <ScreenTitle>{`Lots (${lots.length})`}</ScreenTitle>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <LotsFilterBar {...filterControl} />
+        <LotsSearch chosen={chosen} onChoose={(lot) => setView(lot === undefined ? { kind: 'filter' } : { kind: 'lot', lot })} />
       </div>
-      <LotsTable lots={lots} onRename={setRenaming} />
-      <PromptDialog
-        open={creating}
-        onOpenChange={setCreating}
-        title="Create Lot"
-        message="The new lot's title."
-        label="Title"
-        blankHint={Messages.titleRequired}
-        maxLength={TITLE_MAX}
-        onProceed={createLot}
+      <LotsToolbar
+        selectedCount={selectedLots.length}
+        onSelectCategories={() => setDialog({ kind: 'categories', lots: selectedLots })}
+        onMultipleSkus={() => setDialog({ kind: 'skus' })}
+        onCreate={() => setDialog({ kind: 'create' })}
+        onDelete={() => setDialog({ kind: 'delete', lots: selectedLots })}
+        onUpdateStatus={() => setDialog({ kind: 'status', lots: selectedLots })}
       />
-      <PromptDialog
-        open={renaming !== undefined}
-        onOpenChange={(open) => setRenaming((current) => (open ? current : undefined))}
-        title={renaming === undefined || renaming.id < 0 ? 'Rename lot' : `Rename ${renaming.lotNumber}`}
-        label="Title"
-        initialValue={renaming?.titleListing ?? ''}
-        blankHint={Messages.titleRequired}
-        maxLength={TITLE_MAX}
-        onProceed={(title) => renaming !== undefined && renameLot(renaming.id, title)}
+      {view.kind === 'found' && (
+        <p className="flex flex-wrap items-center gap-2 text-slate-700">
+          <span>Showing the lots found by SKUs.</span>
+          <button type="button" className={buttonClass.secondary} onClick={() => setView({ kind: 'filter' })}>
+            Show all lots
+          </button>
+        </p>
+      )}
+      <p className="sr-only" aria-live="polite">
+        {selectedLots.length === 0 ? '' : `${selectedLots.length} selected`}
+      </p>
+      <LotsTable
+        lots={lots}
+        categoriesById={categoriesById}
+        selected={selected}
+        onSelect={select}
+        onRename={onRename}
+        onStatus={onStatus}
+        onLocation={onLocation}
+        onEdit={onEdit}
       />
+      <LotsDialogs dialog={dialog} onClose={() => setDialog(undefined)} categories={categories} onSkusSent={onSkusSent} />
     </section>
   );
 }

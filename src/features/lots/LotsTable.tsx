@@ -1,18 +1,40 @@
-// The Lots table (spec §2 Lots list), minimal for now: lot number, status, title with Rename, and the edit
-// link to /lotedit/{id}. Rows whose changes the server has not confirmed yet are marked Pending (in words,
-// not colour alone); a lot made offline has no number and no edit page until the server creates it.
+// The Lots table (spec §2 Lots list) on the shared VirtualTable (smooth with 10,000 rows): lot number, status
+// (opens the status dialog), title with Rename, category, units, listing, retail (editable numbers), the edit
+// link to /lotedit/{id}, auction, location (opens the location dialog) and a select checkbox. Rows the server
+// has not confirmed yet are marked Pending (in words, not colour alone); a lot made offline has no number and
+// no edit page until the server creates it.
 import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import type { Category } from '../../protocol/entities';
+import type { Lot } from '../../protocol/lots';
+import { notifier } from '../../sync/notifier';
 import type { LotRow } from '../../sync/replica';
 import { buttonClass } from '../../ui/button';
+import { NumberCell, VirtualTable, type TableColumn } from '../../ui/table';
+import { auctionText, categoriesText, locationText, lotName } from './lot-display';
 
-const CELL = 'px-2 py-1 align-middle sm:px-3';
 const LINK =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 font-medium text-blue-800 underline ' +
   'hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600';
+const CELL_BUTTON =
+  'min-h-11 w-full truncate rounded-md px-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600';
+const CHECKBOX = 'size-5 accent-blue-700';
+
+export interface LotsTableProps {
+  readonly lots: readonly LotRow[];
+  readonly categoriesById: ReadonlyMap<number, Category>;
+  readonly selected: ReadonlySet<number>;
+  readonly onSelect: (ids: readonly number[], on: boolean) => void;
+  readonly onRename: (lot: LotRow) => void;
+  readonly onStatus: (lot: LotRow) => void;
+  readonly onLocation: (lot: LotRow) => void;
+  /** An edited numeric cell: the lot with the new value. */
+  readonly onEdit: (lot: Lot) => void;
+}
 
 function LotNumber({ lot }: { lot: LotRow }) {
   return (
-    <span className="flex flex-col items-start gap-0.5">
+    <span className="flex flex-col items-start leading-tight">
       {lot.id < 0 ? <span className="italic text-slate-600">New lot</span> : <span className="whitespace-nowrap font-mono">{lot.lotNumber}</span>}
       {lot.pending === 1 && (
         <span className="rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-950" title="Not yet confirmed by the server">
@@ -23,64 +45,149 @@ function LotNumber({ lot }: { lot: LotRow }) {
   );
 }
 
-function LotLine({ lot, onRename }: { lot: LotRow; onRename: (lot: LotRow) => void }) {
-  const name = lot.id < 0 ? 'new lot' : lot.lotNumber;
+function TitleCell({ lot, onRename }: { lot: LotRow; onRename: (lot: LotRow) => void }) {
+  const name = lotName(lot);
   return (
-    <tr data-testid="lot-row" className={`border-t border-slate-200 ${lot.pending === 1 ? 'bg-amber-50' : ''}`}>
-      <td className={CELL}>
-        <LotNumber lot={lot} />
-      </td>
-      <td className={`${CELL} text-xs sm:text-sm`}>{lot.status}</td>
-      <td className={`${CELL} w-full`}>
-        <div className="flex flex-wrap items-center justify-between gap-x-2">
-          <span className="min-w-0 break-words">{lot.titleListing}</span>
-          <button type="button" className={`${buttonClass.secondary} px-3`} onClick={() => onRename(lot)} aria-label={`Rename ${name}`}>
-            Rename
-          </button>
-        </div>
-      </td>
-      <td className={CELL}>
-        {lot.id < 0 ? (
-          <span className="text-slate-500" title="The edit page opens once the server has created the lot">
-            Edit
-          </span>
-        ) : (
-          <Link to="/lotedit/$lotId" params={{ lotId: String(lot.id) }} className={LINK} aria-label={`Edit ${name}`}>
-            Edit
-          </Link>
-        )}
-      </td>
-    </tr>
+    // data-testid names the row for the browser tests; the hidden number lets them find a row by it.
+    <div data-testid="lot-row" className="flex items-center justify-between gap-2">
+      <span aria-hidden="true" className="sr-only">
+        {lot.lotNumber}
+      </span>
+      <span className="min-w-0 truncate" title={lot.titleListing}>
+        {lot.titleListing}
+      </span>
+      <button type="button" className={`${buttonClass.secondary} shrink-0 px-3`} onClick={() => onRename(lot)} aria-label={`Rename ${name}`}>
+        Rename
+      </button>
+    </div>
   );
 }
 
-export function LotsTable({ lots, onRename }: { lots: readonly LotRow[]; onRename: (lot: LotRow) => void }) {
+type NumberKey = 'numberOfUnits' | 'totalListingPrice' | 'totalOriginalRetail';
+
+function numberColumn(id: string, label: string, key: NumberKey, onEdit: (lot: Lot) => void): TableColumn<LotRow> {
+  return {
+    id,
+    header: label,
+    width: 110,
+    align: 'right',
+    cell: (lot) => (
+      <NumberCell
+        label={label}
+        value={lot[key]}
+        rowName={lotName(lot)}
+        disabled={lot.id < 0}
+        onInvalid={notifier.error}
+        onCommit={(value) => onEdit({ ...lot, [key]: value })}
+      />
+    ),
+  };
+}
+
+function useColumns(props: LotsTableProps): TableColumn<LotRow>[] {
+  const { lots, categoriesById, selected, onSelect, onRename, onStatus, onLocation, onEdit } = props;
+  const allSelected = lots.length > 0 && lots.every((lot) => selected.has(lot.id));
+  return useMemo(
+    () => [
+      { id: 'lotNumber', header: 'Lot #', width: 130, cell: (lot) => <LotNumber lot={lot} /> },
+      {
+        id: 'status',
+        header: 'Status',
+        width: 140,
+        cell: (lot) => (
+          <button type="button" className={`${CELL_BUTTON} font-mono text-sm`} onClick={() => onStatus(lot)} aria-label={`Status of ${lotName(lot)}: ${lot.status}`}>
+            {lot.status}
+          </button>
+        ),
+      },
+      { id: 'title', header: 'Title', width: 320, cell: (lot) => <TitleCell lot={lot} onRename={onRename} /> },
+      {
+        id: 'category',
+        header: 'Category',
+        width: 200,
+        cell: (lot) => {
+          const text = categoriesText(lot.categories, categoriesById);
+          return <span className="block truncate text-sm" title={text}>{text}</span>;
+        },
+      },
+      numberColumn('units', 'Units', 'numberOfUnits', onEdit),
+      numberColumn('listing', 'Listing', 'totalListingPrice', onEdit),
+      numberColumn('retail', 'Retail', 'totalOriginalRetail', onEdit),
+      {
+        id: 'edit',
+        header: <span className="sr-only">Edit</span>,
+        width: 70,
+        cell: (lot) =>
+          lot.id < 0 ? (
+            <span className="text-slate-500" title="The edit page opens once the server has created the lot">Edit</span>
+          ) : (
+            <Link to="/lotedit/$lotId" params={{ lotId: String(lot.id) }} className={LINK} aria-label={`Edit ${lotName(lot)}`}>
+              Edit
+            </Link>
+          ),
+      },
+      {
+        id: 'auction',
+        header: 'Auction',
+        width: 160,
+        cell: (lot) => {
+          const text = auctionText(lot);
+          return <span className="block truncate text-sm" title={text}>{text}</span>;
+        },
+      },
+      {
+        id: 'location',
+        header: <span title="Zone Aisle Column Row Bin">Location (Z A C R B)</span>,
+        width: 170,
+        cell: (lot) => (
+          <button type="button" className={`${CELL_BUTTON} font-mono text-sm`} onClick={() => onLocation(lot)} aria-label={`Location of ${lotName(lot)}: ${locationText(lot)}`}>
+            {locationText(lot)}
+          </button>
+        ),
+      },
+      {
+        id: 'select',
+        header: (
+          <label className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+            <input
+              type="checkbox"
+              className={CHECKBOX}
+              checked={allSelected}
+              onChange={(event) => onSelect(lots.map((lot) => lot.id), event.target.checked)}
+              aria-label="Select all shown lots"
+            />
+          </label>
+        ),
+        width: 70,
+        align: 'center',
+        cell: (lot) => (
+          <label className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+            <input
+              type="checkbox"
+              className={CHECKBOX}
+              checked={selected.has(lot.id)}
+              onChange={(event) => onSelect([lot.id], event.target.checked)}
+              aria-label={`Select ${lotName(lot)}`}
+            />
+          </label>
+        ),
+      },
+    ],
+    [lots, categoriesById, selected, allSelected, onSelect, onRename, onStatus, onLocation, onEdit],
+  );
+}
+
+export function LotsTable(props: LotsTableProps) {
+  const columns = useColumns(props);
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm sm:text-base">
-        <thead className="bg-slate-100 text-slate-700">
-          <tr>
-            <th scope="col" className={CELL}>Lot #</th>
-            <th scope="col" className={CELL}>Status</th>
-            <th scope="col" className={CELL}>Title</th>
-            <th scope="col" className={CELL}>
-              <span className="sr-only">Edit</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lots.map((lot) => (
-            <LotLine key={lot.id} lot={lot} onRename={onRename} />
-          ))}
-          {lots.length === 0 && (
-            <tr>
-              <td colSpan={4} className="px-3 py-6 text-center text-slate-600">
-                No lots to show.
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <VirtualTable
+      label="Lots"
+      rows={props.lots}
+      columns={columns}
+      rowKey={(lot) => lot.id}
+      rowHeight={56}
+      emptyText="No lots to show."
+      rowClassName={(lot) => (lot.pending === 1 ? 'bg-amber-50' : '')}
+    />
   );
 }

@@ -1,0 +1,113 @@
+// The Lots page's dialogs (spec §2): Create Lot and Rename (prompts), Delete Lot (a danger confirmation that
+// boxes and items go for good), status, location, Select Categories and Multiple SKUs. One is open at a time;
+// each sends its intent and closes.
+import { TITLE_MAX } from '../../protocol/lots';
+import type { Category } from '../../protocol/entities';
+import { Messages } from '../../sync/notifier';
+import type { LotRow } from '../../sync/replica';
+import { CategoryDialog } from '../../ui/CategoryDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LocationDialog } from '../../ui/LocationDialog';
+import { PromptDialog } from '../../ui/PromptDialog';
+import { StatusDialog } from '../../ui/StatusDialog';
+import { useCreateLot } from './create-lot';
+import { useDeleteLots } from './delete-lots';
+import { lotName } from './lot-display';
+import { MultipleSkus } from './MultipleSkus';
+import { useRenameLot } from './rename-lot';
+import { useUpdateLotLocation } from './update-lot-location';
+import { useUpdateLotStatus } from './update-lot-status';
+import { useUpdateManifests } from './update-manifests';
+
+export type OpenDialog =
+  | { readonly kind: 'create' }
+  | { readonly kind: 'skus' }
+  | { readonly kind: 'rename'; readonly lot: LotRow }
+  | { readonly kind: 'location'; readonly lot: LotRow }
+  | { readonly kind: 'delete' | 'status' | 'categories'; readonly lots: readonly LotRow[] };
+
+export interface LotsDialogsProps {
+  readonly dialog: OpenDialog | undefined;
+  readonly onClose: () => void;
+  readonly categories: readonly Category[];
+  readonly onSkusSent: () => void;
+}
+
+const NAMES_SHOWN = 10;
+const names = (lots: readonly LotRow[]): string =>
+  lots.slice(0, NAMES_SHOWN).map(lotName).join(', ') + (lots.length > NAMES_SHOWN ? ` and ${lots.length - NAMES_SHOWN} more` : '');
+
+export function LotsDialogs({ dialog, onClose, categories, onSkusSent }: LotsDialogsProps) {
+  const createLot = useCreateLot();
+  const renameLot = useRenameLot();
+  const deleteLots = useDeleteLots();
+  const updateStatus = useUpdateLotStatus();
+  const updateLocation = useUpdateLotLocation();
+  const updateManifests = useUpdateManifests();
+  const closeWhen = (open: boolean): void => {
+    if (!open) onClose();
+  };
+  const lot = dialog?.kind === 'rename' || dialog?.kind === 'location' ? dialog.lot : undefined;
+  const lots = dialog?.kind === 'delete' || dialog?.kind === 'status' || dialog?.kind === 'categories' ? dialog.lots : [];
+  const [onlyLot] = lots;
+
+  return (
+    <>
+      <PromptDialog
+        open={dialog?.kind === 'create'}
+        onOpenChange={closeWhen}
+        title="Create Lot"
+        message="The new lot's title."
+        label="Title"
+        blankHint={Messages.titleRequired}
+        maxLength={TITLE_MAX}
+        onProceed={createLot}
+      />
+      <PromptDialog
+        open={dialog?.kind === 'rename'}
+        onOpenChange={closeWhen}
+        title={lot === undefined || lot.id < 0 ? 'Rename lot' : `Rename ${lot.lotNumber}`}
+        label="Title"
+        initialValue={lot?.titleListing ?? ''}
+        blankHint={Messages.titleRequired}
+        maxLength={TITLE_MAX}
+        onProceed={(title) => lot !== undefined && renameLot(lot.id, title)}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        onOpenChange={closeWhen}
+        title="Delete Lot"
+        message={`Delete ${lots.length === 1 ? 'lot' : `${lots.length} lots`} ${names(lots)}? Their boxes and items are permanently deleted. This cannot be undone.`}
+        proceedLabel="Delete"
+        tone="danger"
+        onProceed={() => deleteLots(lots.map((row) => row.id))}
+      />
+      <StatusDialog
+        open={dialog?.kind === 'status'}
+        onOpenChange={closeWhen}
+        message={lots.length === 1 && onlyLot !== undefined ? `${lotName(onlyLot)} is ${onlyLot.status}.` : `${lots.length} lots selected.`}
+        onUpdate={(status) => updateStatus(status, lots.map((row) => row.id))}
+      />
+      {lot !== undefined && (
+        <LocationDialog
+          open={dialog?.kind === 'location'}
+          onOpenChange={closeWhen}
+          lotNumber={lotName(lot)}
+          status={lot.status}
+          initial={{ zone: lot.loc_zone, aisle: lot.loc_aisle, column: lot.loc_column, row: lot.loc_row, bin: lot.loc_box }}
+          onSave={({ zone, aisle, column, row, bin }) =>
+            updateLocation({ id: lot.id, loc_zone: zone, loc_aisle: aisle, loc_column: column, loc_row: row, loc_box: bin })
+          }
+        />
+      )}
+      <CategoryDialog
+        open={dialog?.kind === 'categories'}
+        onOpenChange={closeWhen}
+        categories={categories}
+        initialSelected={lots.length === 1 && onlyLot !== undefined ? onlyLot.categories : []}
+        onUpdate={(ids) => updateManifests(lots, ids)}
+      />
+      <MultipleSkus open={dialog?.kind === 'skus'} onOpenChange={closeWhen} onSent={onSkusSent} />
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+// The Lots search (spec §2, §5, §9): a SuggestBox that asks the server above 2 typed characters; choosing a
+// suggestion narrows the table to that lot until cleared. Offline nothing is asked (a query is never queued).
+import { useState } from 'react';
+import type { Lot } from '../../protocol/lots';
+import { LOT_SUGGESTIONS_MIN_CHARS } from '../../sync/lot-lookups';
+import { buttonClass } from '../../ui/button';
+import { SuggestBox } from '../../ui/SuggestBox';
+import { useLotSuggestions } from './use-lot-lookups';
+
+export const suggestionText = (lot: Pick<Lot, 'lotNumber' | 'titleListing'>): string => `${lot.lotNumber} ${lot.titleListing}`;
+
+export interface LotsSearchProps {
+  /** The lot the table is narrowed to, if any. */
+  readonly chosen: Lot | undefined;
+  readonly onChoose: (lot: Lot | undefined) => void;
+}
+
+export function LotsSearch({ chosen, onChoose }: LotsSearchProps) {
+  const { suggestions, suggest, clear } = useLotSuggestions();
+  const [text, setText] = useState('');
+  const select = (picked: string): void => {
+    const lot = suggestions.find((candidate) => suggestionText(candidate) === picked);
+    if (lot !== undefined) onChoose(lot);
+  };
+  const reset = (): void => {
+    setText('');
+    clear();
+    onChoose(undefined);
+  };
+  return (
+    <div className="flex w-full max-w-md items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <SuggestBox
+          label="Search lots"
+          hideLabel
+          placeholder="Search lots"
+          value={text}
+          onChange={setText}
+          suggestions={suggestions.map(suggestionText)}
+          onRequest={suggest}
+          minChars={LOT_SUGGESTIONS_MIN_CHARS}
+          onSelect={select}
+        />
+      </div>
+      {chosen !== undefined && (
+        <button type="button" className={buttonClass.secondary} onClick={reset}>
+          Show all lots
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// Pure display rules of the Lots table (spec §2): categories as 'name:id' joined by ' | ', the first auction
+// entry as 'auctionTitle:id', the location as its Z A C R B values. No React here.
+import type { Category } from '../../protocol/entities';
+import type { Lot } from '../../protocol/lots';
+
+export function categoriesText(ids: readonly number[], byId: ReadonlyMap<number, Category>): string {
+  return ids.map((id) => `${byId.get(id)?.name ?? ''}:${id}`).join(' | ');
+}
+
+export function auctionText(lot: Pick<Lot, 'auctionEventManifests'>): string {
+  const [first] = lot.auctionEventManifests;
+  if (first === undefined) return '';
+  return `${first.auctionTitle ?? ''}:${first.id ?? first.auctionEvent.id}`;
+}
+
+const part = (value: number | null): string => (value === null ? '-' : String(value));
+
+/** Zone, aisle, column, row, bin ('-' where unset). */
+export function locationText(lot: Pick<Lot, 'loc_zone' | 'loc_aisle' | 'loc_column' | 'loc_row' | 'loc_box'>): string {
+  return [lot.loc_zone, lot.loc_aisle, lot.loc_column, lot.loc_row, lot.loc_box].map(part).join(' ');
+}
+
+/** The row's name for buttons and screen readers: its number, or 'new lot' before the server made it. */
+export const lotName = (lot: Pick<Lot, 'id' | 'lotNumber'>): string => (lot.id < 0 ? 'new lot' : lot.lotNumber);

@@ -1,0 +1,165 @@
+// The Lots list (spec §2 Lots list, §5, §8) as a person on a tablet uses it: Create Lot, the filter, the search
+// with suggestions, editable numbers, the status and location dialogs, Delete Lot and Multiple SKUs.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+
+// Its own server process and data folder, so the lots made here are nobody else's count.
+test.describe.configure({ timeout: 120_000 });
+let server: ServerProcess;
+
+test.beforeAll(async () => {
+  server = serverProcess(18120);
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server.dispose();
+});
+
+const unique = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(PROCESS_ADMIN_PASSWORD);
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
+}
+
+const row = (page: Page, title: string): Locator => page.getByRole('row').filter({ hasText: title });
+
+/** Creates a lot and waits for the server's number; returns it. */
+async function createLot(page: Page, title: string): Promise<string> {
+  await page.getByRole('button', { name: 'Create Lot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Lot' });
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByRole('button', { name: 'Proceed' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row(page, title)).toContainText('LOT-');
+  return (await row(page, title).getByRole('cell').first().innerText()).trim();
+}
+
+test('Create Lot says "Created manifest: {title}" and the lot joins the table', async ({ page }) => {
+  await signIn(page);
+  const title = `Created ${unique()}`;
+  await createLot(page, title);
+  await expect(page.getByText(`Created manifest: ${title}`)).toBeVisible();
+  await expect(row(page, title)).toContainText('NOT_LISTED');
+});
+
+test('the status filter checkboxes change the rows the table shows', async ({ page }) => {
+  await signIn(page);
+  const title = `Filtered ${unique()}`;
+  await createLot(page, title);
+  const notListed = page.getByRole('checkbox', { name: 'NOT_LISTED' });
+  await expect(notListed).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'My Lots' })).toBeEnabled(); // an admin may change it
+  await notListed.uncheck();
+  await expect(row(page, title)).toHaveCount(0);
+  await notListed.check();
+  await expect(row(page, title)).toHaveCount(1);
+});
+
+test('search suggestions appear after 3 characters and choosing one narrows the table to that lot', async ({ page }) => {
+  await signIn(page);
+  const word = `Zq${unique()}`;
+  await createLot(page, `${word} first`);
+  await createLot(page, `${word} second`);
+  const search = page.getByRole('combobox', { name: 'Search lots' });
+  const options = page.getByRole('listbox', { name: 'Search lots' }).getByRole('option');
+  await search.fill(word.slice(0, 2));
+  await expect(options).toHaveCount(0);
+  await search.fill(word);
+  await expect(options).toHaveCount(2);
+  await options.filter({ hasText: `${word} second` }).click();
+  await expect(page.getByRole('heading', { name: 'Lots (1)' })).toBeVisible();
+  await expect(row(page, `${word} second`)).toHaveCount(1);
+  await expect(row(page, `${word} first`)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show all lots' }).click();
+  await expect(row(page, `${word} first`)).toHaveCount(1);
+});
+
+test('a numeric cell rejects "abc" with the spec\'s error and saves a number with 2 decimals', async ({ page }) => {
+  await signIn(page);
+  const title = `Numbers ${unique()}`;
+  const lotNumber = await createLot(page, title);
+  await page.getByRole('button', { name: `Edit Units of ${lotNumber}` }).click();
+  await page.getByRole('textbox', { name: `Units of ${lotNumber}` }).fill('abc');
+  await page.getByRole('textbox', { name: `Units of ${lotNumber}` }).press('Enter');
+  await expect(page.getByText('ERROR, Units must be a number. Invalid number:abc')).toBeVisible();
+  await page.getByRole('button', { name: `Edit Retail of ${lotNumber}` }).click();
+  await page.getByRole('textbox', { name: `Retail of ${lotNumber}` }).fill('12.5');
+  await page.getByRole('textbox', { name: `Retail of ${lotNumber}` }).press('Enter');
+  await expect(page.getByRole('button', { name: `Edit Retail of ${lotNumber}` })).toHaveText('12.50');
+  await expect(row(page, title)).not.toContainText('Pending');
+});
+
+test('the status dialog changes a lot\'s status', async ({ page }) => {
+  await signIn(page);
+  const title = `Status ${unique()}`;
+  const lotNumber = await createLot(page, title);
+  await page.getByRole('button', { name: `Status of ${lotNumber}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update Lot(s) Status' });
+  await dialog.getByRole('radio', { name: 'SHIPPED' }).check();
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(row(page, title).getByRole('button', { name: `Status of ${lotNumber}` })).toHaveText('SHIPPED');
+  await expect(row(page, title)).not.toContainText('Pending');
+});
+
+test('the location dialog "Update Location for {lotNumber} {status}" saves the location', async ({ page }) => {
+  await signIn(page);
+  const title = `Location ${unique()}`;
+  const lotNumber = await createLot(page, title);
+  await page.getByRole('button', { name: `Location of ${lotNumber}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Update Location for ${lotNumber} NOT_LISTED` });
+  await dialog.getByLabel('Zone').selectOption('3');
+  await dialog.getByLabel('Bin').selectOption('42');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(row(page, title).getByRole('button', { name: `Location of ${lotNumber}` })).toHaveText('3 0 0 0 42');
+  await expect(row(page, title)).not.toContainText('Pending');
+});
+
+test('Delete Lot asks first, warning boxes and items go for good, then says "Deleted lots: 1"', async ({ page }) => {
+  await signIn(page);
+  const title = `Deleted ${unique()}`;
+  const lotNumber = await createLot(page, title);
+  await page.getByRole('checkbox', { name: `Select ${lotNumber}` }).check();
+  await page.getByRole('button', { name: 'Delete Lot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Lot' });
+  await expect(dialog).toContainText('boxes and items are permanently deleted');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted lots: 1')).toBeVisible();
+  await expect(row(page, title)).toHaveCount(0);
+});
+
+test('Multiple SKUs alerts "No SKUs entered." for blank input, and selects the lots of two lot numbers', async ({ page }) => {
+  await signIn(page);
+  const suffix = unique();
+  const first = await createLot(page, `Sku one ${suffix}`);
+  const second = await createLot(page, `Sku two ${suffix}`);
+  await createLot(page, `Sku three ${suffix}`);
+
+  // The alert blocks the page until answered: accept it as it comes, and keep its text.
+  const alerted = new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
+  await page.getByRole('button', { name: 'Multiple SKUs' }).click();
+  await page.getByRole('dialog', { name: 'Multiple SKUs' }).getByLabel('SKUs, one per line').fill('  \n ');
+  await page.getByRole('dialog', { name: 'Multiple SKUs' }).getByRole('button', { name: 'Proceed' }).click();
+  expect(await alerted).toBe('No SKUs entered.');
+
+  await page.getByRole('button', { name: 'Multiple SKUs' }).click();
+  await page.getByRole('dialog', { name: 'Multiple SKUs' }).getByLabel('SKUs, one per line').fill(`${first}\n${second}\n`);
+  await page.getByRole('dialog', { name: 'Multiple SKUs' }).getByRole('button', { name: 'Proceed' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Getting Lots by SKUs for 2 lots.' });
+  await expect(confirm).toContainText('Are you sure you want to Update Categories?');
+  await confirm.getByRole('button', { name: 'Update Categories' }).click();
+  await expect(page.getByRole('heading', { name: 'Lots (2)' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: `Select ${first}` })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: `Select ${second}` })).toBeChecked();
+  await expect(row(page, `Sku three ${suffix}`)).toHaveCount(0);
+});

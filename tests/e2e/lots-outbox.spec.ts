@@ -4,6 +4,7 @@
 // server exactly once (a second, fresh browser sees the same lots) and the marks go.
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+import { signInHome } from './support/login';
 
 // Its own server process and data folder, so the lots made here are nobody else's count.
 let nextPort = 18190;
@@ -17,14 +18,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   await server.dispose();
 });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(PROCESS_ADMIN_PASSWORD);
-  await page.getByLabel('Password').press('Enter');
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 /** Routes the page's /ws through Playwright, so the test can cut the connection and refuse new ones. */
 async function cuttableSocket(page: Page) {
@@ -57,7 +50,7 @@ async function prompt(page: Page, opener: string | RegExp, title: string): Promi
 test('lots made and renamed offline show at once and reach the server once when the connection is back', async ({ page, browser }) => {
   const suffix = Date.now().toString(36);
   const socket = await cuttableSocket(page);
-  await signIn(page);
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
 
   await prompt(page, 'Create Lot', `Kitchenware ${suffix}`);
@@ -85,7 +78,7 @@ test('lots made and renamed offline show at once and reach the server once when 
   // A second browser with an empty replica sees what the server holds: each change once.
   const other = await browser.newContext();
   const second = await other.newPage();
-  await signIn(second);
+  await signInHome(second, server.url, PROCESS_ADMIN_PASSWORD);
   await expect(second.getByRole('row').filter({ hasText: `Kitchenware sorted ${suffix}` })).toHaveCount(1);
   await expect(second.getByRole('row').filter({ hasText: `Offline lot ${suffix}` })).toHaveCount(1);
   await expect(second.getByRole('row').filter({ hasText: `Kitchenware ${suffix}` })).toHaveCount(0);
@@ -93,7 +86,7 @@ test('lots made and renamed offline show at once and reach the server once when 
 });
 
 test('Create Lot asks for a title: Proceed stays disabled while it is blank', async ({ page }) => {
-  await signIn(page);
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Create Lot' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Lot' });
   await expect(dialog.getByRole('button', { name: 'Proceed' })).toBeDisabled();

@@ -2,6 +2,7 @@
 // with suggestions, editable numbers, the status and location dialogs, Delete Lot and Multiple SKUs.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+import { signInHome } from './support/login';
 
 // Its own server process and data folder, so the lots made here are nobody else's count.
 test.describe.configure({ timeout: 120_000 });
@@ -18,15 +19,6 @@ test.afterAll(async () => {
 
 const unique = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(PROCESS_ADMIN_PASSWORD);
-  await page.getByLabel('Password').press('Enter');
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
-}
-
 const row = (page: Page, title: string): Locator => page.getByRole('row').filter({ hasText: title });
 
 /** Creates a lot and waits for the server's number; returns it. */
@@ -41,7 +33,7 @@ async function createLot(page: Page, title: string): Promise<string> {
 }
 
 test('Create Lot says "Created manifest: {title}" and the lot joins the table', async ({ page }) => {
-  await signIn(page);
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   const title = `Created ${unique()}`;
   await createLot(page, title);
   await expect(page.getByText(`Created manifest: ${title}`)).toBeVisible();
@@ -49,7 +41,7 @@ test('Create Lot says "Created manifest: {title}" and the lot joins the table', 
 });
 
 test('the status filter checkboxes change the rows the table shows', async ({ page }) => {
-  await signIn(page);
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   const title = `Filtered ${unique()}`;
   await createLot(page, title);
   const notListed = page.getByRole('checkbox', { name: 'NOT_LISTED' });
@@ -62,7 +54,7 @@ test('the status filter checkboxes change the rows the table shows', async ({ pa
 });
 
 test('search suggestions appear after 3 characters and choosing one narrows the table to that lot', async ({ page }) => {
-  await signIn(page);
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   const word = `Zq${unique()}`;
   await createLot(page, `${word} first`);
   await createLot(page, `${word} second`);
@@ -81,7 +73,7 @@ test('search suggestions appear after 3 characters and choosing one narrows the 
 });
 
 test('a numeric cell rejects "abc" with the spec\'s error and saves a number with 2 decimals', async ({ page }) => {
-  await signIn(page);
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   const title = `Numbers ${unique()}`;
   const lotNumber = await createLot(page, title);
   await page.getByRole('button', { name: `Edit Units of ${lotNumber}` }).click();
@@ -96,7 +88,7 @@ test('a numeric cell rejects "abc" with the spec\'s error and saves a number wit
 });
 
 test('the status dialog changes a lot\'s status', async ({ page }) => {
-  await signIn(page);
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   const title = `Status ${unique()}`;
   const lotNumber = await createLot(page, title);
   await page.getByRole('button', { name: `Status of ${lotNumber}` }).click();
@@ -108,7 +100,7 @@ test('the status dialog changes a lot\'s status', async ({ page }) => {
 });
 
 test('the location dialog "Update Location for {lotNumber} {status}" saves the location', async ({ page }) => {
-  await signIn(page);
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   const title = `Location ${unique()}`;
   const lotNumber = await createLot(page, title);
   await page.getByRole('button', { name: `Location of ${lotNumber}` }).click();
@@ -121,7 +113,7 @@ test('the location dialog "Update Location for {lotNumber} {status}" saves the l
 });
 
 test('Delete Lot asks first, warning boxes and items go for good, then says "Deleted lots: 1"', async ({ page }) => {
-  await signIn(page);
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   const title = `Deleted ${unique()}`;
   const lotNumber = await createLot(page, title);
   await page.getByRole('checkbox', { name: `Select ${lotNumber}` }).check();
@@ -134,7 +126,7 @@ test('Delete Lot asks first, warning boxes and items go for good, then says "Del
 });
 
 test('Multiple SKUs alerts "No SKUs entered." for blank input, and selects the lots of two lot numbers', async ({ page }) => {
-  await signIn(page);
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   const suffix = unique();
   const first = await createLot(page, `Sku one ${suffix}`);
   const second = await createLot(page, `Sku two ${suffix}`);

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_LOTS_FILTER, type Lot } from '../../src/protocol/lots';
 import { connectClient } from '../support/stomp-client';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+import { signInHome } from './support/login';
 
 // Each test gets its own server process it can stop, on its own port and data folder.
 let nextPort = 18090;
@@ -22,12 +23,7 @@ test.afterEach(async () => {
 });
 
 async function signInAndInstall(page: Page): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(PROCESS_ADMIN_PASSWORD);
-  await page.getByLabel('Password').press('Enter');
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   // The service worker must control the page, or a reload with the server down has nothing to open.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }

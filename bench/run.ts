@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, each printing its figures next to a ceiling measured in the same run.
 // Not a test: nothing here passes or fails on time.
+import { getLots } from './get-lots';
 import { outboxReplay } from './outbox-replay';
 import { replicaIngest } from './replica-ingest';
 import { stompRoundtrip } from './stomp-roundtrip';
@@ -8,6 +9,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['stomp-roundtrip', stompRoundtrip],
   ['replica-ingest', replicaIngest],
   ['outbox-replay', outboxReplay],
+  ['get-lots', getLots],
 ];
 const only = process.argv.slice(2);
 

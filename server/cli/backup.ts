@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { backupEmbedded, backupFileName, backupsDir, restoreEmbedded } from '../db/backup';
+import { print, runCli } from './run';
 
 const DEFAULT_TIMEOUT_S = 300; // a running server dumps the whole folder in memory; large catalogues take a while
 
@@ -43,15 +44,4 @@ function postgresAdvice(dataDir: string): string {
   ].join('\n');
 }
 
-function print(text: string, code: number): number {
-  (code === 0 ? process.stdout : process.stderr).write(`${text}\n`);
-  return code;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCli(main);

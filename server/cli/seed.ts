@@ -6,6 +6,7 @@ import { openDatabase } from '../db';
 import { seedCategories } from '../store/embedded';
 import { createUserRepository, ensureFirstAdmin } from '../auth/users';
 import { seedDemo } from './seed/demo-data';
+import { runCli } from './run';
 
 const USAGE = 'Usage: npm run seed -- --demo [--lots <count, default 300>]';
 
@@ -32,10 +33,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCli(main);

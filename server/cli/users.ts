@@ -5,6 +5,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db';
 import { generatePassword } from '../auth/passwords';
 import { createUserRepository } from '../auth/users';
+import { print, runCli } from './run';
 
 const USAGE = `Usage:
   npm run users -- list
@@ -51,15 +52,4 @@ async function main(): Promise<number> {
   }
 }
 
-function print(text: string, code: number): number {
-  (code === 0 ? process.stdout : process.stderr).write(`${text}\n`);
-  return code;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCli(main);

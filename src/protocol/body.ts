@@ -7,3 +7,14 @@ export function encodeBody(value: unknown): string {
   const json = JSON.stringify(value);
   return json === undefined ? '' : json.replace(NON_ASCII, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** A received body: its JSON value, the raw text when it is not JSON (e.g. a proxy's error page), or
+ * undefined when empty. */
+export function decodeBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -3,7 +3,7 @@
 // can run on an in-memory one. Subscriptions live in a registry that is replayed on every (re)connect.
 import { Client, type IFrame, type IMessage, type StompSubscription } from '@stomp/stompjs';
 import { AUTHORIZATION_HEADER, bearer } from '../protocol/auth';
-import { encodeBody } from '../protocol/body';
+import { decodeBody, encodeBody } from '../protocol/body';
 import { Destination, type DestinationPath } from '../protocol/destinations';
 import type { TopicPath } from '../protocol/topics';
 import { session } from './session';
@@ -63,15 +63,6 @@ export function brokerUrlFor(location: Pick<Location, 'protocol' | 'host'>): str
 
 export const BROKER_ERROR_FALLBACK = 'An error occurred'; // spec §8
 
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 interface Registration {
   readonly topic: TopicPath;
   readonly handler: MessageHandler;
@@ -91,7 +82,7 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
 
   const deliver = (registration: Registration, message: IMessage): void => {
     try {
-      registration.handler(parseBody(message.body), message.headers);
+      registration.handler(decodeBody(message.body), message.headers);
     } catch (error) {
       // One faulty handler must not break the socket's message loop for the others.
       console.error(`connection: handler for ${registration.topic} failed`, error);

@@ -7,6 +7,7 @@ import { AUTHORIZATION_HEADER, bearer } from '../protocol/auth';
 import { ErrorCode } from '../protocol/error-codes';
 import { IDEMPOTENCY_KEY_HEADER } from '../protocol/http';
 import type { ReplicaDb, UploadEntry } from './replica';
+import { decodeBody } from '../protocol/body';
 
 /** The part of fetch used here. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -42,15 +43,6 @@ function messageOf(response: Response, body: unknown): string {
   return `HTTP ${response.status}${response.statusText === '' ? '' : ` ${response.statusText}`}`;
 }
 
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /** The multipart form of an entry: the file first, then the text fields (spec §7: file, UPC, SKU). */
 async function formOf(db: ReplicaDb, entry: UploadEntry): Promise<FormData | string> {
   const file = await db.outboxFiles.get(entry.blobRef);
@@ -75,7 +67,7 @@ export async function postUpload(db: ReplicaDb, entry: UploadEntry, token: strin
       credentials: 'include',
       signal,
     });
-    const body = parseBody(await response.text());
+    const body = decodeBody(await response.text());
     if (!response.ok) {
       // Spec §7: a non-OK reply is logged with its status; 403 reads as an invalid token or no permission.
       const reading = response.status === ErrorCode.FORBIDDEN ? `: ${FORBIDDEN_MESSAGE}` : '';

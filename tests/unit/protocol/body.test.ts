@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeBody } from '../../../src/protocol/body';
+import { decodeBody, encodeBody } from '../../../src/protocol/body';
 
 describe('encodeBody', () => {
   it('writes only ASCII, so a 16 KiB split can never cut a character in half', () => {
@@ -17,5 +17,13 @@ describe('encodeBody', () => {
 
   it('writes nothing for no payload', () => {
     expect(encodeBody(undefined)).toBe('');
+  });
+});
+
+describe('decodeBody', () => {
+  it('reads JSON, keeps text that is not JSON as it is, and reads an empty body as nothing', () => {
+    expect(decodeBody('{"jwt":"a.b.c"}')).toEqual({ jwt: 'a.b.c' });
+    expect(decodeBody('<html>Bad Gateway</html>')).toBe('<html>Bad Gateway</html>');
+    expect(decodeBody('')).toBeUndefined();
   });
 });

@@ -10,7 +10,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 const BASE_URL = `http://localhost:${E2E_PORT}`;
 
-const DATA_PREFIX = 'lotdesk-e2e-data-';
+// Per port: a run on another port (another checkout, a helper) keeps its folder.
+const DATA_PREFIX = `lotdesk-e2e-data-${E2E_PORT}-`;
 
 /** A fresh data folder for this run; the previous runs' folders go (the server has stopped by now: the
  * fixed port means one run at a time, and Playwright stops the server only after any globalTeardown). */

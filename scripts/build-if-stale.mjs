@@ -5,7 +5,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const INPUTS = ['index.html', 'vite.config.ts', 'package-lock.json', 'src', 'public'];
-const OUTPUT = join('dist', 'index.html');
+// STATIC_DIR (as the server reads it) lets two checkouts or runs build and serve separate folders at once.
+const OUT_DIR = process.env.STATIC_DIR ?? 'dist';
+const OUTPUT = join(OUT_DIR, 'index.html');
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -17,5 +19,5 @@ function newestMtime(path) {
 const builtAt = existsSync(OUTPUT) ? statSync(OUTPUT).mtimeMs : 0;
 if (Math.max(...INPUTS.map(newestMtime)) > builtAt) {
   console.log('Building the app (first start or sources changed)…');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', OUT_DIR, '--emptyOutDir'], { stdio: 'inherit' });
 }

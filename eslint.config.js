@@ -23,7 +23,7 @@ const imports = (...groups) => ['error', { patterns: groups.flat() }];
 const HOOKS = ['src/**/use*.ts', 'src/**/use*.tsx'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
+  { ignores: ['dist/', 'dist-*/', 'dev-dist/', 'node_modules/', 'data/', 'test-results/', 'test-results-*/', 'playwright-report/', 'server/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

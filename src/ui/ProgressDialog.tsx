@@ -1,6 +1,7 @@
 // The spec's progress dialog (spec §2 Lots list, e.g. Multiple SKUs): a title, the current status message and
-// a bar of done/total. While it runs it cannot be closed (Escape and the backdrop are ignored, no Close);
-// once done reaches total, Close appears. The caller owns the work and the counts.
+// a bar. With a total the bar shows done/total and, once done reaches total, Close appears. Without a total (one
+// request waiting for its reply) the bar is indeterminate and the caller closes the dialog when the work ends.
+// While it runs it cannot be closed (Escape and the backdrop are ignored, no Close). The caller owns the work.
 import { buttonClass } from './button';
 import { Dialog, DialogActions } from './Dialog';
 import { progressPercent } from './progress';
@@ -10,17 +11,16 @@ export interface ProgressDialogProps {
   readonly title: string;
   /** The status message of the running work (spec §2: 'a progress dialog shows the status message'). */
   readonly message: string;
-  readonly done: number;
-  readonly total: number;
-  /** Called by Close (or Escape) once finished. */
-  readonly onClose: () => void;
+  /** How much is done, of total; without a total the bar only says that work is under way. */
+  readonly done?: number;
+  readonly total?: number;
+  /** Called by Close (or Escape) once finished; never while running. */
+  readonly onClose?: () => void;
 }
 
-export function ProgressDialog({ open, title, message, done, total, onClose }: ProgressDialogProps) {
-  const finished = done >= total;
-  const percent = progressPercent(done, total);
+function CountedBar({ title, done, total }: { title: string; done: number; total: number }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && finished && onClose()} title={title} description={message}>
+    <>
       <div
         role="progressbar"
         aria-label={title}
@@ -30,10 +30,28 @@ export function ProgressDialog({ open, title, message, done, total, onClose }: P
         aria-valuetext={`${done} of ${total}`}
         className="h-4 w-full overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full bg-blue-700 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+        <div className="h-full bg-blue-700 transition-[width] motion-reduce:transition-none" style={{ width: `${progressPercent(done, total)}%` }} />
       </div>
       <p className="mt-2 text-sm text-slate-700">{`${done} of ${total}`}</p>
-      {finished && (
+    </>
+  );
+}
+
+function WaitingBar({ title }: { title: string }) {
+  // No aria-valuenow: assistive technology reads an indeterminate progress bar.
+  return (
+    <div role="progressbar" aria-label={title} className="h-4 w-full overflow-hidden rounded-full bg-slate-200">
+      <div className="h-full w-full animate-pulse bg-blue-700/70 motion-reduce:animate-none" />
+    </div>
+  );
+}
+
+export function ProgressDialog({ open, title, message, done = 0, total, onClose }: ProgressDialogProps) {
+  const finished = total !== undefined && done >= total;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && finished && onClose?.()} title={title} description={message}>
+      {total === undefined ? <WaitingBar title={title} /> : <CountedBar title={title} done={done} total={total} />}
+      {finished && onClose !== undefined && (
         <DialogActions>
           <button type="button" autoFocus className={buttonClass.primary} onClick={onClose}>
             Close

@@ -1,6 +1,8 @@
 // The Lots list (spec §2 Lots list, §5, §8) as a person on a tablet uses it: Create Lot, the filter, the search
-// with suggestions, editable numbers, the status and location dialogs, Delete Lot and Multiple SKUs.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+// with suggestions, editable numbers, the status and location dialogs, Delete Lot, Select Categories and
+// Multiple SKUs with its progress dialog. Two browsers, offline, a phone and 10,000 lots: lots-live.spec.ts.
+import { expect, test, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
+import { MessageType } from '../../src/protocol/message-types';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
 
@@ -9,7 +11,7 @@ test.describe.configure({ timeout: 120_000 });
 let server: ServerProcess;
 
 test.beforeAll(async () => {
-  server = serverProcess(18120);
+  server = serverProcess(18130);
   await server.start();
 });
 
@@ -154,4 +156,115 @@ test('Multiple SKUs alerts "No SKUs entered." for blank input, and selects the l
   await expect(page.getByRole('checkbox', { name: `Select ${first}` })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: `Select ${second}` })).toBeChecked();
   await expect(row(page, `Sku three ${suffix}`)).toHaveCount(0);
+});
+
+/** The bodies the page SENDs to a destination, parsed, as they leave the page. Call before the page connects. */
+function sentTo(page: Page, destination: string): unknown[] {
+  const bodies: unknown[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      const frame = typeof payload === 'string' ? payload : payload.toString('utf8');
+      if (!frame.startsWith('SEND\n') || !frame.includes(`\ndestination:${destination}\n`)) return;
+      bodies.push(JSON.parse(frame.slice(frame.indexOf('\n\n') + 2).replace(/\0\s*$/, '')));
+    }),
+  );
+  return bodies;
+}
+
+const lotIds = (body: unknown): number[] => (Array.isArray(body) ? body.map((lot: { id: number }) => lot.id) : []);
+
+async function lotId(page: Page, lotNumber: string): Promise<number> {
+  const href = await page.getByRole('link', { name: `Edit ${lotNumber}` }).getAttribute('href');
+  return Number(href?.split('/').pop());
+}
+
+test('Select Categories ("Select Categories", Close and Update) sends updateManifests with only the lots whose categories changed, shown as "name:id | name:id"', async ({ page }) => {
+  const sent = sentTo(page, '/app/updateManifests');
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+  const suffix = unique();
+  const [one, two] = [`Cats one ${suffix}`, `Cats two ${suffix}`];
+  const first = await createLot(page, one);
+  const second = await createLot(page, two);
+  const categoryCell = (title: string): Locator => row(page, title).getByRole('cell').nth(3);
+  const dialog = page.getByRole('dialog', { name: 'Select Categories' });
+  const tick = async (name: string) => dialog.getByRole('checkbox', { name, exact: true }).check();
+
+  // Close changes nothing.
+  await page.getByRole('checkbox', { name: `Select ${first}` }).check();
+  await page.getByRole('button', { name: 'Select Categories' }).click();
+  await tick('Televisions');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(categoryCell(one)).toHaveText('');
+
+  // Update sets the first lot's categories.
+  await page.getByRole('button', { name: 'Select Categories' }).click();
+  await tick('Televisions');
+  await tick('Cameras');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(categoryCell(one)).toHaveText('Televisions:11 | Cameras:15');
+  await expect(row(page, one)).not.toContainText('Pending');
+
+  // Both lots, the same categories: only the second one changes, so only it is sent.
+  await page.getByRole('checkbox', { name: `Select ${second}` }).check();
+  await page.getByRole('button', { name: 'Select Categories' }).click();
+  await tick('Televisions');
+  await tick('Cameras');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(categoryCell(two)).toHaveText('Televisions:11 | Cameras:15');
+  await expect(row(page, two)).not.toContainText('Pending');
+  await expect(categoryCell(one)).toHaveText('Televisions:11 | Cameras:15');
+  await expect.poll(() => sent.length).toBe(2);
+  expect(sent.map(lotIds)).toEqual([[await lotId(page, first)], [await lotId(page, second)]]);
+});
+
+/**
+ * Routes the page's socket through the test: server frames pass as they come until a FOUND_LOTS reply, which
+ * (with every frame after it) waits until `release()`. Call before the page connects.
+ */
+async function holdFoundLots(page: Page): Promise<{ readonly held: () => number; readonly release: () => void }> {
+  let client: WebSocketRoute | undefined;
+  const held: (string | Buffer)[] = [];
+  let holding = false;
+  await page.routeWebSocket(/\/ws$/, (socket) => {
+    client = socket;
+    const upstream = socket.connectToServer();
+    socket.onMessage((message) => upstream.send(message));
+    upstream.onMessage((message) => {
+      if (typeof message === 'string' && message.includes(`"messageType":${MessageType.FOUND_LOTS},`)) holding = true;
+      if (holding) held.push(message);
+      else socket.send(message);
+    });
+  });
+  return {
+    held: () => held.length,
+    release: () => {
+      holding = false;
+      for (const message of held.splice(0)) client?.send(message);
+    },
+  };
+}
+
+test('Multiple SKUs shows the progress dialog with the status message until the found lots arrive', async ({ page }) => {
+  const socket = await holdFoundLots(page);
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+  const lotNumber = await createLot(page, `Progress ${unique()}`);
+  await page.getByRole('button', { name: 'Multiple SKUs' }).click();
+  await page.getByRole('dialog', { name: 'Multiple SKUs' }).getByLabel('SKUs, one per line').fill(lotNumber);
+  await page.getByRole('dialog', { name: 'Multiple SKUs' }).getByRole('button', { name: 'Proceed' }).click();
+  await page.getByRole('dialog', { name: 'Getting Lots by SKUs for 1 lots.' }).getByRole('button', { name: 'Update Categories' }).click();
+
+  const progress = page.getByRole('dialog', { name: 'Getting Lots by SKUs', exact: true });
+  await expect(progress).toContainText('Getting Lots by SKUs for 1 lots...');
+  await expect(progress.getByRole('progressbar')).toBeVisible();
+  await expect(page.getByTestId('status-badge')).toHaveText('Getting Lots by SKUs for 1 lots...');
+  // The reply has reached the browser's door and waits there: the dialog is still up.
+  await expect.poll(socket.held).toBeGreaterThan(0);
+  await expect(progress).toBeVisible();
+
+  socket.release();
+  await expect(progress).toHaveCount(0);
+  await expect(page.getByText('Found lots: 1 of 1')).toBeVisible();
+  await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
+  await expect(page.getByRole('checkbox', { name: `Select ${lotNumber}` })).toBeChecked();
 });

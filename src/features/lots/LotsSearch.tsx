@@ -1,5 +1,6 @@
 // The Lots search (spec §2, §5, §9): a SuggestBox that asks the server above 2 typed characters; choosing a
-// suggestion narrows the table to that lot until cleared. Offline nothing is asked (a query is never queued).
+// suggestion narrows the table to that lot until cleared. Offline (a query is never queued) the suggestions
+// come from the replica by the server's rule (sync/lot-search.ts).
 import { useState } from 'react';
 import type { Lot } from '../../protocol/lots';
 import { LOT_SUGGESTIONS_MIN_CHARS } from '../../sync/lot-lookups';

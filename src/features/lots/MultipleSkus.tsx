@@ -1,10 +1,23 @@
 // Multiple SKUs (spec §2, §5): the SKU entry; none → the alert 'No SKUs entered.' and nothing sent; else the
 // confirmation 'Getting Lots by SKUs for N lots.' ('Are you sure you want to Update Categories?', button
-// 'Update Categories'), then the look-up. The found lots are the caller's to show and select.
-import { useState } from 'react';
+// 'Update Categories'), then the look-up, with the progress dialog showing the status message until the run is
+// over (skus-run.ts). Offline nothing is sent and a warning says why. The found lots are the caller's to show
+// and select.
+import { useEffect, useRef, useState } from 'react';
+import { lotLookups } from '../../sync/client';
+import { connection } from '../../sync/connection';
+import { useStatus } from '../../sync/hooks';
+import { notifier } from '../../sync/notifier';
+import { status } from '../../sync/status';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { MultipleSkuDialog } from '../../ui/MultipleSkuDialog';
+import { ProgressDialog } from '../../ui/ProgressDialog';
+import { watchSkusRun } from './skus-run';
 import { findLotsBySkus } from './use-lot-lookups';
+
+export const PROGRESS_TITLE = 'Getting Lots by SKUs';
+/** A query is never queued (DESIGN §4), so offline the person is told rather than left waiting. */
+export const SKUS_NEED_CONNECTION = 'Multiple SKUs needs the server: try again when back online.';
 
 export interface MultipleSkusProps {
   readonly open: boolean;
@@ -15,10 +28,29 @@ export interface MultipleSkusProps {
 
 export function MultipleSkus({ open, onOpenChange, onSent }: MultipleSkusProps) {
   const [skus, setSkus] = useState<readonly string[] | undefined>(undefined);
+  const [running, setRunning] = useState(false);
+  const { message } = useStatus();
+  const stopWatching = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => () => stopWatching.current?.(), []);
+
   const entered = (list: string[]): void => {
     if (list.length === 0) findLotsBySkus(list); // alerts 'No SKUs entered.', sends nothing
     else setSkus(list);
   };
+  const run = (list: readonly string[]): void => {
+    if (!findLotsBySkus(list)) {
+      notifier.warning(SKUS_NEED_CONNECTION);
+      return;
+    }
+    stopWatching.current?.();
+    setRunning(true);
+    stopWatching.current = watchSkusRun({ lookups: lotLookups, status, connection }, () => {
+      stopWatching.current = undefined;
+      setRunning(false);
+    });
+    onSent(list);
+  };
+
   return (
     <>
       <MultipleSkuDialog open={open} onOpenChange={onOpenChange} onProceed={entered} />
@@ -28,12 +60,9 @@ export function MultipleSkus({ open, onOpenChange, onSent }: MultipleSkusProps) 
         title={`Getting Lots by SKUs for ${skus?.length ?? 0} lots.`}
         message="Are you sure you want to Update Categories?"
         proceedLabel="Update Categories"
-        onProceed={() => {
-          if (skus === undefined) return;
-          findLotsBySkus(skus);
-          onSent(skus);
-        }}
+        onProceed={() => skus !== undefined && run(skus)}
       />
+      <ProgressDialog open={running} title={PROGRESS_TITLE} message={message} />
     </>
   );
 }

@@ -1,41 +1,58 @@
 // The Lots page's look-ups (spec §2, §5): search suggestions (asked above 2 characters) and Multiple SKUs.
-// Queries are never queued (DESIGN §4): offline nothing is sent and the page keeps what it shows.
+// Queries are never queued (DESIGN §4): offline the suggestions come from the replica instead, and Multiple
+// SKUs sends nothing.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { Lot } from '../../protocol/lots';
 import { lotLookups, replica } from '../../sync/client';
+import { searchReplicaLots } from '../../sync/lot-search';
 import { Messages, notifier } from '../../sync/notifier';
+import { status } from '../../sync/status';
 import type { LotRow } from '../../sync/replica';
+import { showError } from './show-error';
+import { gettingLotsMessage } from './skus-run';
 import { isShown } from './use-lots';
 
 export interface LotSuggestionsControl {
   readonly suggestions: readonly Lot[];
-  /** Asks for suggestions for the typed text; nothing is sent at 2 characters or fewer, or offline. */
+  /** Suggestions for the typed text (none at 2 characters or fewer): the server's, or offline the replica's. */
   readonly suggest: (text: string) => void;
   readonly clear: () => void;
 }
 
 export function useLotSuggestions(): LotSuggestionsControl {
   const { suggestions } = useSyncExternalStore(lotLookups.subscribe, lotLookups.get);
-  const suggest = useCallback((text: string) => void lotLookups.suggest(text), []);
-  return { suggestions, suggest, clear: lotLookups.clearSuggestions };
+  // Each keystroke takes a ticket; a replica answer for older text (it is async) is dropped.
+  const latest = useRef(0);
+  const suggest = useCallback((text: string) => {
+    const ticket = ++latest.current;
+    if (lotLookups.suggest(text)) return;
+    searchReplicaLots(replica, text)
+      .then((found) => {
+        if (ticket === latest.current) lotLookups.setSuggestions(found);
+      })
+      .catch(showError);
+  }, []);
+  const clear = useCallback(() => {
+    latest.current++;
+    lotLookups.clearSuggestions();
+  }, []);
+  return { suggestions, suggest, clear };
 }
 
 /**
  * Multiple SKUs: the SKUs the dialog parsed (ui/skus.ts: one a line, trimmed, blanks dropped). With none,
- * alerts 'No SKUs entered.' and sends nothing (spec §5). Offline nothing is sent either (a query).
+ * alerts 'No SKUs entered.' and sends nothing (spec §5). Offline nothing is sent either (a query). Once sent,
+ * the status says so (busy) until the reply. True when it was sent.
  */
-export function findLotsBySkus(skus: readonly string[]): readonly string[] {
+export function findLotsBySkus(skus: readonly string[]): boolean {
   if (skus.length === 0) {
     notifier.alert(Messages.noSkus);
-    return skus;
+    return false;
   }
-  lotLookups.findBySkus(skus);
-  return skus;
-}
-
-export function useFindLotsBySkus(): (skus: readonly string[]) => readonly string[] {
-  return useCallback((skus: readonly string[]) => findLotsBySkus(skus), []);
+  if (!lotLookups.findBySkus(skus)) return false;
+  status.busy(gettingLotsMessage(skus.length));
+  return true;
 }
 
 const NONE: readonly LotRow[] = [];

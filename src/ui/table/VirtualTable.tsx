@@ -32,13 +32,20 @@ export interface VirtualTableProps<Row> {
   readonly maxHeight?: string;
   readonly emptyText?: ReactNode;
   readonly rowClassName?: (row: Row) => string;
+  /** Attributes for a row's <tr> (a test id): a closed type, so a caller cannot override the row's layout or ARIA. */
+  readonly rowProps?: (row: Row) => RowAttributes;
+}
+
+/** What a caller may put on a row besides its class. */
+export interface RowAttributes {
+  readonly 'data-testid'?: string;
 }
 
 const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
 const CELL = 'overflow-hidden px-2 sm:px-3';
 
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { label, rows, columns, rowKey, rowHeight = DEFAULT_ROW_HEIGHT_PX, maxHeight = '75dvh', emptyText = 'Nothing to show.', rowClassName } = props;
+  const { label, rows, columns, rowKey, rowHeight = DEFAULT_ROW_HEIGHT_PX, maxHeight = '75dvh', emptyText = 'Nothing to show.', rowClassName, rowProps } = props;
   const height = Math.max(rowHeight, MIN_ROW_HEIGHT_PX);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -88,7 +95,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
             const row = rows[item.index];
             if (row === undefined) return null;
             return (
-              <tr key={item.key} aria-rowindex={item.index + 2} style={{ height }} className={rowClassName?.(row) ?? ''}>
+              <tr {...rowProps?.(row)} key={item.key} aria-rowindex={item.index + 2} style={{ height }} className={rowClassName?.(row) ?? ''}>
                 {columns.map((column) => (
                   <td key={column.id} className={`${CELL} border-b border-slate-200 align-middle ${ALIGN[column.align ?? 'left']}`}>
                     {column.cell(row, item.index)}

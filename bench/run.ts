@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each printing its figures next to a ceiling measured in the same run.
 // Not a test: nothing here passes or fails on time.
 import { getLots } from './get-lots';
+import { lotsFilter } from './lots-filter';
 import { outboxReplay } from './outbox-replay';
 import { replicaIngest } from './replica-ingest';
 import { stompRoundtrip } from './stomp-roundtrip';
@@ -10,6 +11,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['replica-ingest', replicaIngest],
   ['outbox-replay', outboxReplay],
   ['get-lots', getLots],
+  ['lots-filter', lotsFilter],
 ];
 const only = process.argv.slice(2);
 

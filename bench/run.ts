@@ -1,5 +1,7 @@
 // `npm run bench`: every benchmark, each printing its figures next to a ceiling measured in the same run.
 // Not a test: nothing here passes or fails on time.
+import { catalogueSave } from './catalogue-save';
+import { catalogueSuggestions } from './catalogue-suggestions';
 import { getLots } from './get-lots';
 import { lotsFilter } from './lots-filter';
 import { outboxReplay } from './outbox-replay';
@@ -12,6 +14,8 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['outbox-replay', outboxReplay],
   ['get-lots', getLots],
   ['lots-filter', lotsFilter],
+  ['catalogue-suggestions', catalogueSuggestions],
+  ['catalogue-save', catalogueSave],
 ];
 const only = process.argv.slice(2);
 

@@ -47,7 +47,8 @@ product spec (§3, §7, §8); what the spec leaves unshown is decided in DESIGN 
   A lot that does not exist or is not the user's is BAD_REQUEST \`Lot not found or you don't own this lot!\`; boxes,
   items and images follow their lot. The UPC catalogue, notes, templates, inventory and auction events are shared
   by all staff; deleting catalogue entries needs ROLE_ADMIN (FORBIDDEN otherwise).
-- **Pushes.** A changed lot is also sent, in the same form as the reply, to the owner's other sessions and to admins.
+- **Pushes.** A changed lot is also sent, in the same form as the reply, to the owner's other sessions and to admins; a
+  changed catalogue entry to the sender's other sessions and to admins.
 
 ## Envelope
 

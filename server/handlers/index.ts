@@ -5,12 +5,16 @@ import { categoryHandlers } from './categories';
 import { lotEditHandlers } from './lots-edit';
 import { lotQueryHandlers } from './lots-query';
 import type { HandlerMap } from './types';
+import { upcSuggestionHandlers } from './upc-suggestions';
+import { upcHandlers } from './upcs';
 
 export const handlers: HandlerMap = {
   ...authHandlers,
   ...categoryHandlers,
   ...lotQueryHandlers,
   ...lotEditHandlers,
+  ...upcSuggestionHandlers,
+  ...upcHandlers,
 };
 
 /** Destination paths a client can use today; docs/protocol.md marks the rest "not yet served". */

@@ -58,6 +58,24 @@ describe('npm run seed -- --demo', { timeout: 120_000 }, () => {
   });
 });
 
+describe('npm run seed -- --catalogue N', { timeout: 120_000 }, () => {
+  const seed = (env: Record<string, string>, ...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', ...args], { env, encoding: 'utf8' });
+
+  it('loads N synthetic products and says how many and how long it took', async () => {
+    const env = await freshEnv();
+    const run = seed(env, '--catalogue', '300');
+    expect(run.stdout).toMatch(/^Seeded 300 catalogue products in \d+\.\d s \((pglite|postgres)\)\.\n$/);
+    expect(run.status).toBe(0);
+  });
+
+  it('explains its usage for a count that is not a whole number', async () => {
+    const run = seed(await freshEnv(), '--catalogue', 'lots');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('npm run seed -- [--demo [--lots <count, default 300>]] [--catalogue <products');
+  });
+});
+
 describe('npm run users', { timeout: 120_000 }, () => {
   it('adds, lists, changes the password of and removes a user', async () => {
     const env = await freshEnv();

@@ -1,9 +1,11 @@
-// `npm run seed -- --demo`: sample staff, catalogue and lots whose totals match their items.
+// `npm run seed -- --demo`: sample staff, catalogue and lots whose totals match their items; `--catalogue N`: N
+// synthetic products for scale checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, lots, queryRows, type Database } from '../../server/db';
 import { seedCategories } from '../../server/store/embedded';
 import { DEMO_PASSWORD, seedDemo, upcA } from '../../server/cli/seed/demo-data';
+import { CATALOGUE_BATCH, seedCatalogue } from '../../server/cli/seed/catalogue-data';
 import { createUserRepository } from '../../server/auth/users';
 import { verifyPassword } from '../../server/auth/passwords';
 import { createTestDatabase } from '../support/test-database';
@@ -53,5 +55,40 @@ describe('npm run seed -- --demo', () => {
 
   it('makes UPC-A codes with a valid check digit', () => {
     expect(upcA(3600029145)).toBe('036000291452');
+  });
+});
+
+describe('npm run seed -- --catalogue N', () => {
+  const PRODUCTS = CATALOGUE_BATCH + 700; // more than one batch
+
+  it('adds N products with valid, unique UPC-A codes, and N more on a second run', async () => {
+    const [before] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from upcs`);
+    expect(await seedCatalogue(database.db, PRODUCTS)).toMatchObject({ rows: PRODUCTS });
+    expect(await seedCatalogue(database.db, 300)).toMatchObject({ rows: 300 });
+    const [after] = await queryRows<{ n: number; bad: number }>(database.db, sql`
+      select count(*)::int as n, count(*) filter (where vendor_name_original <> '' and (upc !~ '^[0-9]{12}$' or ean <> '0' || upc))::int as bad from upcs`);
+    expect(after?.n).toBe((before?.n ?? 0) + PRODUCTS + 300);
+    expect(after?.bad).toBe(0);
+    const sample = await queryRows<{ upc: string }>(database.db, sql`select upc from upcs order by id desc limit 200`);
+    for (const { upc } of sample) expect(upcA(Number(upc.slice(0, 11)))).toBe(upc);
+  });
+
+  it('makes realistic products: a few hundred brands, some far more common, every field filled and prices that make sense', async () => {
+    const [stats] = await queryRows<{ brands: number; top: number; styles: number; sizes: number; colors: number; blank: number; prices: number; approvals: number }>(database.db, sql`
+      select count(distinct vendor_name)::int as brands,
+        (select max(n) from (select count(*)::int as n from upcs group by vendor_name) as per_brand)::int as top,
+        count(distinct vendor_style_number)::int as styles, count(distinct size)::int as sizes, count(distinct color)::int as colors,
+        count(*) filter (where vendor_name = '' or vendor_style_number = '' or item_description = '' or division = '')::int as blank,
+        count(*) filter (where not (retail_price between 4.99 and 499.99 and wholesale_price < retail_price and liquidation_price < wholesale_price))::int as prices,
+        count(*) filter (where approved <> (approved_by is not null))::int as approvals
+      from upcs where vendor_name_original <> ''`); // the demo's catalogue leaves it blank
+    expect(stats?.brands).toBeGreaterThanOrEqual(250);
+    expect(stats?.top).toBeGreaterThan((CATALOGUE_BATCH / 300) * 5); // the most common brand: far above an even share
+    expect(stats?.styles).toBeGreaterThan(10_000);
+    expect(stats?.sizes).toBeGreaterThan(20);
+    expect(stats?.colors).toBeGreaterThan(30);
+    expect(stats?.blank).toBe(0);
+    expect(stats?.prices).toBe(0);
+    expect(stats?.approvals).toBe(0);
   });
 });

@@ -2,20 +2,21 @@
 // Owned by handlers/upcs, handlers/images (+ server/images) and handlers/categories (+ store/embedded).
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, money, oneOf, timestampTz } from './columns';
+import { createdAt, moneyOrNull, oneOf, timestampTz } from './columns';
 import { lots } from './lots';
 
 export const UPC_SOURCES = ['dataentry', 'excel'] as const;
 
 /**
  * upcs — the shared UPC catalogue (spec §3 "UPC entry"); every staff member reads and writes it, deletes
- * need ROLE_ADMIN. It grows to about 1,000,000 rows, so every suggestion and search is an index-backed
- * PREFIX match, written exactly as the index expression:
- *   upc:                  `upc LIKE $1 || '%'`
- *   vendor/style/size/color: `lower(vendor_name) LIKE lower($1) || '%'` (escape % _ \ in $1 first:
- *   `likePrefix()` in server/db/search.ts)
- * text_pattern_ops makes LIKE-prefix usable under any database collation; a contains-match ('%x%') would
- * scan all rows and must not be used here.
+ * need ROLE_ADMIN (handlers/upcs). It grows to about 1,000,000 rows, so every suggestion and search is an
+ * index-backed PREFIX match, written exactly as the index expression (handlers/upc-suggestions):
+ *   upc:                     `upc LIKE $1`                    ($1 = likePrefix(text), server/db/sql.ts)
+ *   vendor/style/size/color: `lower(vendor_name) LIKE lower($1)`
+ * and ordered by the indexes' own order, `ORDER BY lower(vendor_name) USING ~<~`, so a page is read straight off
+ * the index (distinct values by a skip scan, one probe each). text_pattern_ops makes LIKE-prefix usable under
+ * any database collation; a contains-match ('%x%') would scan all rows and must not be used here.
+ * Prices are null while unknown.
  */
 export const upcs = pgTable(
   'upcs',
@@ -28,9 +29,9 @@ export const upcs = pgTable(
     color: text('color').notNull().default(''),
     ean: text('ean').notNull().default(''),
     itemDescription: text('item_description').notNull().default(''),
-    retailPrice: money('retail_price'),
-    wholesalePrice: money('wholesale_price'),
-    liquidationPrice: money('liquidation_price'),
+    retailPrice: moneyOrNull('retail_price'),
+    wholesalePrice: moneyOrNull('wholesale_price'),
+    liquidationPrice: moneyOrNull('liquidation_price'),
     approved: boolean('approved').notNull().default(false),
     approvedBy: text('approved_by'),
     source: text('source', { enum: UPC_SOURCES }).notNull().default('dataentry'),

@@ -8,6 +8,8 @@ import { integer, numeric, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-co
  * drizzle converts). 12 digits is ten billion dollars, far beyond any lot.
  */
 export const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' }).notNull().default(0);
+/** Money that may be unknown (a catalogue price nobody entered yet): null, never a made-up 0. */
+export const moneyOrNull = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
 /** Timestamps are timestamptz, read as Date. */
 export const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -57,7 +57,13 @@ export const catalogueContract = {
   getSuggestion: {
     summary: 'Catalogue type-ahead and search (page 0, size 100 from the client).',
     payload: SuggestionRequestSchema,
-    reply: topicReply('suggestion', SuggestionResponseSchema, 'referenceId is echoed back.'),
+    reply: topicReply('suggestion', SuggestionResponseSchema,
+      'referenceId is echoed as sent (null when absent). UPC, BRAND, STYLE, SIZE, COLOR: the distinct non-empty values of upc, ' +
+      'vendorName, vendorStyleNumber, size or color that start with the request\'s upc, vendor, style, size or color (trimmed; ' +
+      'any case except upc, which matches as typed; values differing only in case come once, in one of their spellings); a blank ' +
+      'or absent text gives the first values. ALL_FIELDS: whole entries matching every non-blank one of upc, vendor, style, size ' +
+      'and color, each from its start, ordered by upc. Values and entries are in order (byte order of the lower-cased value), ' +
+      'from page × pageSize, at most pageSize. % and _ are taken literally.'),
     errors: ['BAD_REQUEST'],
   },
   processUPCCrudRequest: {
@@ -65,7 +71,15 @@ export const catalogueContract = {
     payload: UpcCrudRequestSchema,
     reply: envelopeReplyOneOf(['UPC_GRUD_CREATED', 'SUGGESTION', 'UPC_GRUD_UPDATED', 'UPC_GRUD_DELETED'], z.array(UpcEntrySchema),
       'messageType follows crudType: CREATE UPC_GRUD_CREATED, READ SUGGESTION, UPDATE UPC_GRUD_UPDATED, DELETE UPC_GRUD_DELETED. ' +
-      'data is the created, found, updated or deleted entries. DELETE needs ROLE_ADMIN (FORBIDDEN otherwise); a UPC already in the catalogue is BAD_REQUEST on CREATE.'),
+      'data is the created, found, updated or deleted entries, in the order asked; each request is all or nothing. ' +
+      'CREATE ("Saved UPC: {upc}", or "Saved UPCs: {n}"): source defaults to dataentry, an approved entry with a blank approvedBy ' +
+      'is approved by the sender; a UPC already in the catalogue or repeated in the request is BAD_REQUEST ' +
+      '"UPC {upc} is already in the catalogue.". READ ("Found UPCs: {n}") finds entries by upc; none found is NOT_FOUND ' +
+      '"UPC {upc} not found." (the first asked). UPDATE ("Updated UPCs: {n}"): a field left out is kept, null clears it (text to ' +
+      '"", a price to null); upc may change, but not to one another entry has (BAD_REQUEST as for CREATE); an unknown id is ' +
+      'NOT_FOUND "UPC entry {id} not found.". DELETE ("Deleted UPCs: {n}") needs ROLE_ADMIN (FORBIDDEN "Only admins can delete ' +
+      'catalogue entries."), deletes the ids that exist, NOT_FOUND "UPC entry {id} not found." when none does. Text is stored ' +
+      'trimmed; lastUpdated is set by the server. A change is also pushed to the sender\'s other sessions and to admins.'),
     errors: ['BAD_REQUEST', 'FORBIDDEN', 'NOT_FOUND'],
   },
 } satisfies Partial<Record<DestinationName, ContractEntry>>;

@@ -1,0 +1,77 @@
+// Data-entry suggestions at 1,000,000 catalogue rows (issue 5): per suggestion type, a getSuggestion round trip
+// through the real STOMP client and server (codec, auth, router, query, presenter, JSON) against its ceiling — the
+// handler's own SQL run bare on the same database, in the same run. Prefixes are drawn from the data, 1 to 4
+// characters long, the same list for both paths; the catalogue comes from the seed (`npm run seed -- --catalogue`).
+import { sql } from 'drizzle-orm';
+import { SUGGESTION_PAGE_SIZE, SuggestionType, type SuggestionRequest } from '../src/protocol/catalogue';
+import { seedCatalogue } from '../server/cli/seed/catalogue-data';
+import { queryRows } from '../server/db';
+import { fieldValuesQuery, searchCatalogue } from '../server/handlers/upc-suggestions';
+import { staffOf } from '../tests/support/staff';
+import { startTestServer } from '../tests/support/test-server';
+import { percentile } from './stats';
+
+const ROWS = Number(process.env.BENCH_CATALOGUE_ROWS ?? 1_000_000);
+const PREFIXES = 200; // requests per suggestion type and path
+const SAMPLED_ROWS = 500; // catalogue rows the prefixes are cut from
+
+type Product = { upc: string; vendor: string; style: string; size: string; color: string };
+type Search = Pick<SuggestionRequest, 'upc' | 'vendor' | 'style' | 'size' | 'color'>;
+
+/** The searches of one type: what a person types into data entry, cut from real rows at 1–4 characters. */
+const SEARCHES: ReadonlyArray<[name: string, SuggestionType, (row: Product, length: number) => Search]> = [
+  ['UPC', SuggestionType.UPC, (row, n) => ({ upc: row.upc.slice(0, n) })],
+  ['BRAND', SuggestionType.BRAND, (row, n) => ({ vendor: row.vendor.slice(0, n) })],
+  ['STYLE', SuggestionType.STYLE, (row, n) => ({ style: row.style.slice(0, n) })],
+  ['SIZE', SuggestionType.SIZE, (row, n) => ({ size: row.size.slice(0, n) })],
+  ['COLOR', SuggestionType.COLOR, (row, n) => ({ color: row.color.slice(0, n) })],
+  // The Search: by UPC, by brand, by brand and style, by brand and color, by style and size, in turn.
+  ['ALL_FIELDS', SuggestionType.ALL_FIELDS, (row, n) => [
+    { upc: row.upc.slice(0, n) },
+    { vendor: row.vendor.slice(0, n) },
+    { vendor: row.vendor.slice(0, n), style: row.style.slice(0, n) },
+    { vendor: row.vendor.slice(0, n), color: row.color.slice(0, n) },
+    { style: row.style.slice(0, n), size: row.size.slice(0, n) },
+  ][(row.upc.charCodeAt(11) + n) % 5] ?? {}],
+];
+
+export async function catalogueSuggestions(): Promise<void> {
+  const testServer = await startTestServer();
+  const { db } = testServer.server.services;
+  const seeded = await seedCatalogue(db, ROWS);
+  console.log(`\nseeded ${seeded.rows.toLocaleString('en-US')} catalogue products in ${(seeded.ms / 1000).toFixed(1)} s (${testServer.kind})`);
+  const products = await queryRows<Product>(db, sql`
+    select upc, vendor_name as vendor, vendor_style_number as style, size, color from upcs
+    where id in (select (1 + (g * 7919) % ${seeded.rows})::int from generate_series(1, ${SAMPLED_ROWS}) as g)`);
+  const client = await staffOf(testServer).connect('admin');
+
+  console.log(`getSuggestion at ${seeded.rows.toLocaleString('en-US')} catalogue rows (${PREFIXES} prefixes of 1–4 characters per type, page size ${SUGGESTION_PAGE_SIZE}, ${testServer.kind})`);
+  console.log(`${'type'.padEnd(12)} ${'bare SQL p50'.padStart(13)} ${'p99'.padStart(8)} ${'STOMP p50'.padStart(10)} ${'p99'.padStart(8)} ${'p50 ×'.padStart(7)} ${'p99 ×'.padStart(7)} ${'hits/req'.padStart(9)}`);
+  for (const [name, suggestionType, searchOf] of SEARCHES) {
+    const requests: SuggestionRequest[] = Array.from({ length: PREFIXES }, (_, i) => {
+      const row = products[i % products.length];
+      return { suggestionType, page: 0, pageSize: SUGGESTION_PAGE_SIZE, ...(row ? searchOf(row, 1 + (i % 4)) : {}) };
+    });
+    const stomp = (request: SuggestionRequest) => client.request('getSuggestion', request, 'suggestion');
+    const bare = async (request: SuggestionRequest) =>
+      suggestionType === SuggestionType.ALL_FIELDS ? (await searchCatalogue(db, request)).length : (await queryRows(db, fieldValuesQuery(suggestionType, request))).length;
+    const timed = async (run: (request: SuggestionRequest) => Promise<unknown>) => {
+      const samples: number[] = [];
+      for (const request of requests) {
+        const start = performance.now();
+        await run(request);
+        samples.push(performance.now() - start);
+      }
+      return samples;
+    };
+    let hits = 0;
+    for (const request of requests) hits += await bare(request); // warm-up, and how much each answer holds
+    await timed(stomp);
+    const bareMs = await timed(bare);
+    const stompMs = await timed(stomp);
+    const [b50, b99, s50, s99] = [percentile(bareMs, 50), percentile(bareMs, 99), percentile(stompMs, 50), percentile(stompMs, 99)];
+    console.log(`${name.padEnd(12)} ${b50.toFixed(2).padStart(13)} ${b99.toFixed(2).padStart(8)} ${s50.toFixed(2).padStart(10)} ${s99.toFixed(2).padStart(8)} ${(s50 / b50).toFixed(2).padStart(7)} ${(s99 / b99).toFixed(2).padStart(7)} ${(hits / requests.length).toFixed(0).padStart(9)}`);
+  }
+  await client.close();
+  await testServer.stop();
+}

@@ -6,6 +6,8 @@ import { CLIENT_MSG_ID_HEADER } from '../protocol/auth';
 import { EnvelopeSchema } from '../protocol/envelope';
 import { ErrorCode } from '../protocol/error-codes';
 import { Topic } from '../protocol/topics';
+import { createCatalogue, type Catalogue } from './catalogue';
+import { createCatalogueIngest } from './catalogue-ingest';
 import { createCategories, type Categories } from './categories';
 import { connection, type Connection, type Headers } from './connection';
 import { createIngest, type IngestUser } from './ingest';
@@ -27,6 +29,7 @@ export const categories: Categories = createCategories({ publish: connection.pub
 export const replica: ReplicaDb = openReplica();
 export const lotsQuery: LotsQuery = createLotsQuery({ publish: connection.publish, settings });
 export const lotLookups: LotLookups = createLotLookups({ publish: connection.publish });
+export const catalogue: Catalogue = createCatalogue({ publish: connection.publish, db: replica });
 
 /** The signed-in user as the replica and outbox see them: only with a valid token (spec §5). */
 export function signedInUser(session: Session): IngestUser | undefined {
@@ -99,13 +102,17 @@ export interface SyncParts {
   readonly db: ReplicaDb;
   readonly lotsQuery: LotsQuery;
   readonly lotLookups: LotLookups;
+  readonly catalogue: Catalogue;
   readonly replayer: Replayer;
 }
 
 /** Subscribes and links the parts; returns a function undoing it (tests, hot reload). Does not connect. */
 export function linkSync(parts: SyncParts): () => void {
-  const { connection, session, status, login, categories, notifier, db, lotsQuery, lotLookups, replayer } = parts;
-  const ingest = createIngest({ db, feedback: { notifier, status }, signedIn: () => signedInUser(session), categories, lookups: lotLookups });
+  const { connection, session, status, login, categories, notifier, db, lotsQuery, lotLookups, catalogue, replayer } = parts;
+  const feedback = { notifier, status };
+  const signedIn = () => signedInUser(session);
+  const catalogueIngest = createCatalogueIngest({ db, feedback, user: () => signedIn()?.user, catalogue });
+  const ingest = createIngest({ db, feedback, signedIn, categories, catalogue: catalogueIngest, lookups: lotLookups });
   const failed = (what: string) => (error: unknown) => console.error(`sync: ${what} failed`, error);
 
   /** Replies that name an outbox entry tell the replayer how it went, before its RECEIPT arrives. */
@@ -136,7 +143,10 @@ export function linkSync(parts: SyncParts): () => void {
       categories.fetch();
       lotsQuery.fetch();
     }
-    if (!ready) lotsQuery.forgetRequests();
+    if (!ready) {
+      lotsQuery.forgetRequests();
+      catalogue.forgetRequests();
+    }
     wasReady = ready;
   };
 
@@ -166,6 +176,7 @@ export function linkSync(parts: SyncParts): () => void {
     connection.subscribe(Topic.lots, (body) => void ingest.lots(body, lotsQuery.takeRequested()).catch(failed('lots'))),
     connection.subscribe(Topic.lotById, (body) => void ingest.lotById(body).catch(failed('lotById'))),
     connection.subscribe(Topic.lotSuggestions, (body) => ingest.lotSuggestions(body)),
+    connection.subscribe(Topic.suggestion, (body) => void catalogueIngest.suggestion(body).catch(failed('suggestion'))),
     connection.watch(onConnectionChange),
     session.subscribe(onSessionChange),
     replayer.start(),
@@ -179,6 +190,6 @@ let started = false;
 export function startSync(): void {
   if (started) return;
   started = true;
-  linkSync({ connection, session, status, login, categories, notifier, db: replica, lotsQuery, lotLookups, replayer });
+  linkSync({ connection, session, status, login, categories, notifier, db: replica, lotsQuery, lotLookups, catalogue, replayer });
   connection.start();
 }

@@ -5,16 +5,18 @@
 import type { z } from 'zod';
 import { CLIENT_MSG_ID_HEADER } from '../protocol/auth';
 import { contract } from '../protocol/contract';
+import { Destination } from '../protocol/destinations';
 import { EnvelopeSchema, type Envelope } from '../protocol/envelope';
 import { ErrorCode } from '../protocol/error-codes';
 import { messageTypeName } from '../protocol/message-types';
 import type { Lot, LotsFilter } from '../protocol/lots';
+import type { CatalogueIngest } from './catalogue-ingest';
 import { coversByStatusOnly, replyCovers, selectedStatuses, type LotsScope } from './lots-filter';
 import type { LotLookups } from './lot-lookups';
-import { Messages, showDone, showNotUsed, showReplyError, showUnknownReply, type Feedback } from './notifier';
-import { entriesChanging, rebase, remapTempId } from './optimistic';
-import { ensureOwner } from './replica-owner';
-import { changedIds, readMeta, writeMeta, writeTransaction, type LotRow, type ReplicaDb, type ReplicaTables } from './replica';
+import { Messages, showDataEntryError, showDone, showNotUsed, showReplyError, showUnknownReply, type Feedback } from './notifier';
+import { remapTempId, withIntents } from './optimistic';
+import { writeAsOwner } from './replica-owner';
+import { readMeta, writeMeta, type LotRow, type ReplicaDb, type ReplicaTables } from './replica';
 
 /** The signed-in user as ingest needs them; undefined while nobody is (nothing is then written). */
 export interface IngestUser {
@@ -28,6 +30,8 @@ export interface IngestDeps {
   readonly signedIn: () => IngestUser | undefined;
   /** Another reader of incomingMessages (the categories): true when it took the body. */
   readonly categories?: { readonly ingest: (body: unknown) => boolean };
+  /** The catalogue's replies (data entry): true when it took the envelope. */
+  readonly catalogue?: Pick<CatalogueIngest, 'incoming'>;
   /** Where the Lots page's look-up answers go (suggestions, the found set); without it they are dropped. */
   readonly lookups?: Pick<LotLookups, 'setSuggestions' | 'setFound'>;
 }
@@ -60,14 +64,6 @@ function parsed<T>(schema: z.ZodType<T>, data: unknown, what: string): T | undef
   return undefined;
 }
 
-/** The server's lots, each with the user's pending intents laid back on top. */
-async function withIntents(db: ReplicaTables, user: string, lots: readonly Lot[]): Promise<LotRow[]> {
-  const active = await entriesChanging(db, user, 'lots', lots.map((lot) => lot.id));
-  const touched = new Set(active.flatMap(({ change }) => (change?.table === 'lots' ? changedIds(change) : [])));
-  if (touched.size === 0) return [...lots];
-  return lots.map((lot) => (touched.has(lot.id) ? (rebase('lots', lot.id, lot, active) ?? lot) : lot));
-}
-
 /** One user id shared by every lot of a non-empty list: the asker's own, when the list is "my lots". */
 function soleUserId(lots: readonly Lot[]): number | undefined {
   const first = lots[0]?.userId;
@@ -81,24 +77,20 @@ async function changedRows(db: ReplicaTables, rows: readonly LotRow[]): Promise<
   return { changed, known: stored.filter((row) => row !== undefined).length };
 }
 
-export function createIngest({ db, feedback, signedIn, categories, lookups }: IngestDeps): Ingest {
+export function createIngest({ db, feedback, signedIn, categories, catalogue, lookups }: IngestDeps): Ingest {
   const announced: string[] = [];
 
   /** Runs `work` in one read-write transaction for the signed-in user's replica; nothing when signed out. */
   async function write(work: (tables: ReplicaTables, who: IngestUser) => Promise<void>): Promise<void> {
     const who = signedIn();
-    if (who === undefined) return;
-    await writeTransaction(db, async (tables) => {
-      await ensureOwner(tables, who.user);
-      await work(tables, who);
-    });
+    if (who !== undefined) await writeAsOwner(db, who.user, (tables) => work(tables, who));
   }
 
   /** Stores the server's lots (pending intents laid on top); resolves with how many were already stored. */
   async function putLots(lots: readonly Lot[]): Promise<number> {
     let known = 0;
     await write(async (db, { user }) => {
-      const rows = await changedRows(db, await withIntents(db, user, lots));
+      const rows = await changedRows(db, await withIntents(db, user, 'lots', lots));
       known = rows.known;
       await db.lots.bulkPut(rows.changed);
     });
@@ -128,7 +120,7 @@ export function createIngest({ db, feedback, signedIn, categories, lookups }: In
         const scope = { isAdmin, ownUserId: await readMeta(db, 'ownUserId') };
         await db.lots.bulkDelete(await staleLots(db, requested, scope, new Set(list.map((lot) => lot.id))));
       }
-      await db.lots.bulkPut(await withIntents(db, user, list));
+      await db.lots.bulkPut(await withIntents(db, user, 'lots', list));
     });
   }
 
@@ -147,7 +139,7 @@ export function createIngest({ db, feedback, signedIn, categories, lookups }: In
         await remapTempId(db, creator, lot.id);
         await writeMeta(db, 'ownUserId', lot.userId);
       }
-      await db.lots.bulkPut(await withIntents(db, user, [lot]));
+      await db.lots.bulkPut(await withIntents(db, user, 'lots', [lot]));
     });
     announce(envelope, clientMsgId);
   }
@@ -217,12 +209,21 @@ export function createIngest({ db, feedback, signedIn, categories, lookups }: In
     announceChange(envelope, clientMsgId, known);
   }
 
+  /** A refusal: data entry's (its entry went to processUPCCrudRequest) as spec §8 data entry says, else the lots page's. */
+  async function showError(envelope: Envelope, clientMsgId: string | undefined): Promise<void> {
+    const message = envelope.message ?? '';
+    const entry = clientMsgId === undefined ? undefined : await db.outbox.where('clientMsgId').equals(clientMsgId).first();
+    if (entry?.destination === Destination.processUPCCrudRequest) showDataEntryError(feedback, message);
+    else showReplyError(feedback, envelope.errorCode, message);
+  }
+
   async function incoming(body: unknown, headers: Headers = {}): Promise<void> {
     const envelope = parsed(EnvelopeSchema, body, 'envelope');
     if (envelope === undefined) return;
     const clientMsgId = headers[CLIENT_MSG_ID_HEADER];
-    if (envelope.errorCode !== ErrorCode.OK) return showReplyError(feedback, envelope.errorCode, envelope.message ?? '');
+    if (envelope.errorCode !== ErrorCode.OK) return showError(envelope, clientMsgId);
     if (categories?.ingest(body)) return;
+    if (catalogue !== undefined && (await catalogue.incoming(envelope, clientMsgId))) return;
     switch (messageTypeName(envelope.messageType)) {
       case 'NOT_USED':
         return showNotUsed(feedback);

@@ -70,6 +70,16 @@ export function showReplyError({ notifier, status }: Feedback, errorCode: number
   if (errorCode === ErrorCode.NOT_FOUND) notifier.sound('notFound');
 }
 
+/**
+ * A refused catalogue change (spec §8 data entry): whatever the code (BAD_REQUEST, FORBIDDEN, NOT_FOUND, …), the
+ * server's message as an error toast and as the status message, and the not-found sound.
+ */
+export function showDataEntryError({ notifier, status }: Feedback, message: string): void {
+  status.ready(message || undefined);
+  if (message) notifier.error(message);
+  notifier.sound('notFound');
+}
+
 /** Spec §8: 'Error, wrong message type, NOT_USED.' as a toast. */
 export function showNotUsed({ notifier }: Feedback): void {
   notifier.error(Messages.notUsed);

@@ -61,10 +61,31 @@ export async function entriesChanging(db: ReplicaTables, user: string, table: Mu
   );
 }
 
+/** The server's rows of one table, each with the user's still-active intents laid back on top (ingest). */
+export async function withIntents<R extends { id: number }>(db: ReplicaTables, user: string, table: MutableTable, rows: readonly R[]): Promise<Array<Replicated<R>>> {
+  const active = await entriesChanging(db, user, table, rows.map((row) => row.id));
+  const touched = new Set(active.flatMap(({ change }) => (change?.table === table ? changedIds(change) : [])));
+  if (touched.size === 0) return [...rows];
+  return rows.map((row) => (touched.has(row.id) ? (rebase(table, row.id, row, active) ?? row) : row));
+}
+
 /** Recomputes one row from its server version and the user's active entries on it, and stores the result. */
 export async function refreshRow(db: ReplicaTables, user: string, table: MutableTable, id: number): Promise<void> {
-  const store = db[table];
-  const next = rebase(table, id, serverVersion(await store.get(id)), await entriesChanging(db, user, table, [id]));
+  const entries = await entriesChanging(db, user, table, [id]);
+  // One branch per table: TypeScript cannot pair a union of tables with the union of their rows.
+  if (table === 'lots') await recompute(db.lots, table, id, entries);
+  else await recompute(db.upcs, table, id, entries);
+}
+
+/** The three calls recompute makes, which every mutable table has. */
+interface RowStore<R> {
+  get(id: number): PromiseLike<R | undefined>;
+  put(row: R): PromiseLike<unknown>;
+  delete(id: number): PromiseLike<unknown>;
+}
+
+async function recompute<R extends { id: number }>(store: RowStore<Replicated<R>>, table: MutableTable, id: number, entries: readonly OutboxEntry[]): Promise<void> {
+  const next = rebase(table, id, serverVersion(await store.get(id)), entries);
   if (next === undefined) await store.delete(id);
   else await store.put(next);
 }

@@ -11,8 +11,8 @@ import {
   type ReplicaTables, type RowChange, type SendEntry, type UploadEntry,
 } from './replica';
 
-/** What an intent does to the replica before the server answers. */
-export type Optimistic<T extends MutableTable = MutableTable> =
+/** What an intent does to one table's rows before the server answers. */
+export type OptimisticOf<T extends MutableTable> =
   | { readonly kind: 'create'; readonly table: T; readonly row: Omit<MutableRows[T], 'id'> }
   | {
       readonly kind: 'patch';
@@ -22,6 +22,9 @@ export type Optimistic<T extends MutableTable = MutableTable> =
       /** Further rows the same patch applies to (e.g. the status of several lots, in one entry). */
       readonly ids?: readonly number[];
     };
+
+/** What an intent does to the replica before the server answers: a change to one of the mutable tables. */
+export type Optimistic = { [T in MutableTable]: OptimisticOf<T> }[MutableTable];
 
 export interface Intent {
   readonly destination: DestinationPath;

@@ -24,3 +24,15 @@ export async function ensureOwner(db: ReplicaTables, user: string): Promise<bool
 export function claimReplica(db: ReplicaDb, user: string): Promise<boolean> {
   return writeTransaction(db, (tables) => ensureOwner(tables, user));
 }
+
+/**
+ * Runs `work` in one read-write transaction over every table as the signed-in user's write (ingest): the user
+ * becomes the owner first. Nothing is written while nobody is signed in (`user` undefined).
+ */
+export async function writeAsOwner(db: ReplicaDb, user: string | undefined, work: (tables: ReplicaTables) => Promise<void>): Promise<void> {
+  if (user === undefined) return;
+  await writeTransaction(db, async (tables) => {
+    await ensureOwner(tables, user);
+    await work(tables);
+  });
+}

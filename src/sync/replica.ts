@@ -22,6 +22,8 @@ export type LotRow = Replicated<Lot>;
 export type BoxRow = Replicated<Box>;
 /** Items carry no box id on the wire (spec §3): the reply names the box, ingest stores it on the row. */
 export type ItemRow = Replicated<BoxItem & { boxId: number }>;
+/** A catalogue entry (spec §3 UPC entry); data entry edits, saves and deletes it through the outbox. */
+export type UpcRow = Replicated<UpcEntry>;
 /** An image of a lot (`lot:{id}`) or of a catalogue UPC (`upc:{upc}`). */
 export type ImageRow = Image & { owner: string };
 
@@ -30,6 +32,7 @@ export type OutboxState = 'pending' | 'in-flight' | 'done' | 'dead';
 /** The tables an intent may change optimistically (each row keyed by a numeric `id`). Later issues add theirs. */
 export interface MutableRows {
   lots: LotRow;
+  upcs: UpcRow;
 }
 export type MutableTable = keyof MutableRows;
 
@@ -118,7 +121,7 @@ export type ReplicaDb = Dexie & {
   items: EntityTable<ItemRow, 'id'>;
   // The shared UPC catalogue. Conflicts: the server wins. Purged: rows a search no longer returns stay as a
   // cache until the next user switch; deletions remove them.
-  upcs: EntityTable<UpcEntry, 'id'>;
+  upcs: EntityTable<UpcRow, 'id'>;
   // Conflicts: the server wins. Purged: replaced per owner by its images reply.
   images: EntityTable<ImageRow, 'id'>;
   // The store's category tree. Conflicts: the server wins. Purged: replaced whole by each categories reply.
@@ -166,7 +169,7 @@ function tablesIn(tx: Transaction): ReplicaTables {
     lots: bound<LotRow, 'id'>(tx, 'lots'),
     boxes: bound<BoxRow, 'id'>(tx, 'boxes'),
     items: bound<ItemRow, 'id'>(tx, 'items'),
-    upcs: bound<UpcEntry, 'id'>(tx, 'upcs'),
+    upcs: bound<UpcRow, 'id'>(tx, 'upcs'),
     images: bound<ImageRow, 'id'>(tx, 'images'),
     categories: bound<Category, 'id'>(tx, 'categories'),
     notes: bound<Note, 'id'>(tx, 'notes'),

@@ -3,6 +3,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { replica } from './client';
 import { useConnection, useSession } from './hooks';
+import { batchProgress, NO_BATCH, type BatchProgress } from './outbox-batch';
 import { EMPTY_SUMMARY, outboxSummary, queuedEntries, type OutboxSummary, type QueuedEntry } from './outbox';
 
 const NONE: readonly QueuedEntry[] = [];
@@ -23,4 +24,9 @@ export function useQueuedEntries(enabled: boolean): readonly QueuedEntry[] {
 export function useOffline(): boolean {
   const { state, down } = useConnection();
   return state !== 'ready' && down;
+}
+
+/** How far a batch of entries has gone (a Save's progress dialog); NO_BATCH for none. */
+export function useOutboxBatch(seqs: readonly number[]): BatchProgress {
+  return useLiveQuery(() => (seqs.length === 0 ? NO_BATCH : batchProgress(replica, seqs)), [seqs], NO_BATCH);
 }

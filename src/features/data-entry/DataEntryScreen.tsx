@@ -1,6 +1,111 @@
-// UPC catalogue data entry (spec §2 Data entry). Placeholder: the title only, until its issue lands.
+// UPC catalogue data entry (spec §2 Data entry): search fields with type-ahead, the buttons Search, ADD UPC(+),
+// Delete, Update, Save and the Excel picker, and the table of catalogue rows. Online, searches and suggestions
+// ask the server; offline they run on the catalogue entries this device holds, and every change waits in the
+// outbox. Delete is for admins (spec §6); others see it disabled, and why.
+import { useState } from 'react';
+import { catalogue } from '../../sync/client';
+import { EMPTY_SEARCH, type CatalogueSearch } from '../../sync/catalogue-match';
+import { useSession } from '../../sync/hooks';
+import { notifier } from '../../sync/notifier';
+import { useCatalogue } from '../../sync/use-catalogue';
+import { useOffline } from '../../sync/use-outbox';
+import { messageOf } from '../../sync/validated';
+import { buttonClass } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Dialog, DialogActions, DialogCloseButton } from '../../ui/Dialog';
+import { ProgressDialog } from '../../ui/ProgressDialog';
 import { ScreenTitle } from '../../ui/ScreenTitle';
+import { ExcelPicker } from './ExcelPicker';
+import { SearchFields } from './SearchFields';
+import { Saving, useSaveUpcs } from './save-upcs';
+import { toggleSelected } from './sheet';
+import { UpcTable } from './UpcTable';
+import { addRow, DataEntryMessages, deleteSelected, editRow, importExcel, selectedRows, updateChanged, useFoundRows, useSearch } from './use-data-entry';
+import { updateSheet, useSheet, type SheetRow } from './use-sheet';
+
+const ADMINS_ONLY = 'Only admins can delete catalogue entries.';
 
 export function DataEntryScreen() {
-  return <ScreenTitle>Data Entry</ScreenTitle>;
+  const { isAdmin } = useSession();
+  const offline = useOffline();
+  const { suggestions, found, searching } = useCatalogue();
+  const { sheet, rows } = useSheet();
+  const [search, setSearch] = useState<CatalogueSearch>(EMPTY_SEARCH);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [images, setImages] = useState<SheetRow | undefined>(undefined);
+  const runSearch = useSearch();
+  const { save, progress } = useSaveUpcs();
+  useFoundRows(found);
+  const failed = (error: unknown) => notifier.error(messageOf(error));
+  const deleting = selectedRows(rows, sheet.selected);
+
+  return (
+    <section className="flex flex-col gap-3">
+      <ScreenTitle>Data Entry</ScreenTitle>
+      <SearchFields
+        search={search}
+        onChange={setSearch}
+        suggestions={suggestions}
+        onSuggest={(field, text) => void catalogue.suggest(field, text).catch(failed)}
+        onSearch={(next) => {
+          setSearch(next);
+          runSearch(next);
+        }}
+      />
+      <div role="toolbar" aria-label="Data entry actions" className="flex flex-wrap items-center gap-2">
+        <button type="button" className={buttonClass.primary} onClick={() => runSearch(search)} aria-busy={searching}>
+          Search
+        </button>
+        <button type="button" className={buttonClass.secondary} onClick={addRow}>
+          ADD UPC(+)
+        </button>
+        <button type="button" className={buttonClass.danger} disabled={!isAdmin} title={isAdmin ? undefined : ADMINS_ONLY} onClick={() => (deleting.keys.length === 0 ? notifier.warning(DataEntryMessages.noneSelected) : setConfirmDelete(true))}>
+          Delete
+        </button>
+        <button type="button" className={buttonClass.secondary} onClick={() => void updateChanged(rows).catch(failed)}>
+          Update
+        </button>
+        <button type="button" className={buttonClass.primary} onClick={save}>
+          Save
+        </button>
+        <ExcelPicker onFile={(file) => void importExcel(file)} />
+      </div>
+      {found?.local === true && offline && (
+        <p className="text-slate-700">Offline: showing the catalogue entries saved on this device.</p>
+      )}
+      {progress !== undefined && offline && (
+        <p role="status" className="text-slate-700">{`${progress.total - progress.done - progress.failed} UPCs wait for the connection; they are saved on this device.`}</p>
+      )}
+      <UpcTable
+        rows={rows}
+        selected={sheet.selected}
+        onToggle={(key) => updateSheet((current) => toggleSelected(current, key))}
+        onEdit={editRow}
+        onImages={setImages}
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete UPCs"
+        message={`Delete ${deleting.keys.length} selected rows? ${deleting.stored.length} of them are removed from the catalogue for everyone.`}
+        proceedLabel="Delete"
+        tone="danger"
+        onProceed={() => void deleteSelected(rows, sheet.selected).catch(failed)}
+      />
+      <ProgressDialog
+        open={progress !== undefined && !offline}
+        title={Saving.title}
+        message={`Saving UPC ${Math.min((progress?.done ?? 0) + 1, progress?.total ?? 0)} of ${progress?.total ?? 0}`}
+        done={(progress?.done ?? 0) + (progress?.failed ?? 0)}
+        total={progress?.total ?? 0}
+        onClose={() => undefined}
+      />
+      <Dialog open={images !== undefined} onOpenChange={(open) => !open && setImages(undefined)} title={`Images of ${images?.entry.upc ?? ''}`}>
+        <p>The UPC image manager opens here once images are part of LotDesk.</p>
+        <DialogActions>
+          <DialogCloseButton />
+        </DialogActions>
+      </Dialog>
+    </section>
+  );
 }

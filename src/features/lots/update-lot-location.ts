@@ -8,12 +8,12 @@ import { enqueue } from '../../sync/client';
 import { isTempId } from '../../sync/optimistic';
 import type { Intent } from '../../sync/outbox';
 import { showError } from './show-error';
-import { validated } from './validated';
+import { validated } from '../../sync/validated';
 
 export type UpdateLotLocationInput = LotLocationUpdate;
 
 export function updateLotLocationIntent(input: UpdateLotLocationInput): Intent {
-  const { id, ...location } = validated(LotLocationUpdateSchema, input);
+  const { id, ...location } = validated(LotLocationUpdateSchema, input, 'lot');
   return {
     destination: Destination.updateLotLocation,
     body: { id, ...location },

@@ -7,7 +7,7 @@ import { LotEditSchema, type Lot, type LotEdit } from '../../protocol/lots';
 import { enqueue } from '../../sync/client';
 import type { Intent } from '../../sync/outbox';
 import { showError } from './show-error';
-import { validated } from './validated';
+import { validated } from '../../sync/validated';
 
 /** The lot as the table holds it, with the user's edit applied (e.g. `{ ...lot, numberOfUnits: 12 }`). */
 export interface UpdateManifestInput {
@@ -27,7 +27,7 @@ export const NOT_CREATED_YET = 'This lot is not on the server yet; edit it once 
 
 export function lotEdit(lot: Lot): LotEdit {
   if (lot.id < 0) throw new Error(NOT_CREATED_YET);
-  return validated(LotEditSchema, lot);
+  return validated(LotEditSchema, lot, 'lot');
 }
 
 export function updateManifestIntent({ lot }: UpdateManifestInput): Intent {

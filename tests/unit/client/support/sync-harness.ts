@@ -8,6 +8,7 @@ import { linkSync, refetchAfter, replaySession } from '../../../../src/sync/clie
 import { createInProcessLocks } from '../../../../src/sync/locks';
 import { createLogin } from '../../../../src/sync/login';
 import { createLotLookups } from '../../../../src/sync/lot-lookups';
+import { createCatalogue } from '../../../../src/sync/catalogue';
 import { createLotsQuery } from '../../../../src/sync/lots-query';
 import type { Notifier } from '../../../../src/sync/notifier';
 import { openReplica, type ReplicaDb } from '../../../../src/sync/replica';
@@ -56,6 +57,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const login = createLogin(connection, session, () => NOW_MS);
   const lotsQuery = createLotsQuery({ publish: connection.publish, settings });
   const lotLookups = createLotLookups({ publish: connection.publish });
+  const catalogue = createCatalogue({ publish: connection.publish, db });
   const replayer = createReplayer({
     db,
     transport: connection,
@@ -66,8 +68,8 @@ export function createHarness(options: HarnessOptions = {}) {
     fetch: http.fetch,
     ...(options.uploadIngest === undefined ? {} : { uploadIngest: options.uploadIngest }),
   });
-  const unlink = linkSync({ connection, session, status, login, categories, notifier, db, lotsQuery, lotLookups, replayer });
-  return { db, settings, session, connection, server, http, status, notifier, categories, lotsQuery, lotLookups, replayer, unlink, user };
+  const unlink = linkSync({ connection, session, status, login, categories, notifier, db, lotsQuery, lotLookups, catalogue, replayer });
+  return { db, settings, session, connection, server, http, status, notifier, categories, lotsQuery, lotLookups, catalogue, replayer, unlink, user };
 }
 
 export type Harness = ReturnType<typeof createHarness>;

@@ -1,0 +1,97 @@
+// The data-entry table (spec §2 Data entry): UPC, Brand, Msrp, Style, Color, Size, Desc, Images and Select, on
+// the shared VirtualTable. Every cell but Images and Select is editable; changed cells are marked (colour and
+// words), rows sent but not confirmed say Pending, new rows say New.
+import type { UpcEntry } from '../../protocol/entities';
+import { notifier } from '../../sync/notifier';
+import { buttonClass } from '../../ui/button';
+import { NumberCell, TextCell, VirtualTable, type TableColumn } from '../../ui/table';
+import type { EditableField } from './sheet';
+import type { SheetRow } from './use-sheet';
+
+export interface UpcTableProps {
+  readonly rows: readonly SheetRow[];
+  readonly selected: ReadonlySet<string>;
+  readonly onToggle: (key: string) => void;
+  readonly onEdit: <F extends EditableField>(row: SheetRow, field: F, value: UpcEntry[F]) => void;
+  readonly onImages: (row: SheetRow) => void;
+}
+
+type TextField = Exclude<EditableField, 'retailPrice'>;
+
+const rowName = (row: SheetRow): string => row.entry.upc || 'new row';
+
+function textColumn(id: TextField, header: string, width: number, onEdit: UpcTableProps['onEdit']): TableColumn<SheetRow> {
+  return {
+    id,
+    header,
+    width,
+    cell: (row) => (
+      <TextCell label={header} value={row.entry[id] ?? ''} rowName={rowName(row)} changed={row.changed.has(id)} onCommit={(value) => onEdit(row, id, value)} />
+    ),
+  };
+}
+
+function UpcCell({ row, onEdit }: { row: SheetRow; onEdit: UpcTableProps['onEdit'] }) {
+  return (
+    <div className="flex items-center gap-1">
+      <div className="min-w-0 flex-1">
+        <TextCell label="UPC" value={row.entry.upc} rowName={row.entry.upc} changed={row.changed.has('upc')} onCommit={(value) => onEdit(row, 'upc', value)} />
+      </div>
+      {row.stored === undefined && <span className="rounded bg-blue-100 px-1.5 text-xs font-semibold text-blue-900">New</span>}
+      {row.pending && (
+        <span className="rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-950" title="Not yet confirmed by the server">
+          Pending
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function UpcTable({ rows, selected, onToggle, onEdit, onImages }: UpcTableProps) {
+  const columns: Array<TableColumn<SheetRow>> = [
+    { id: 'upc', header: 'UPC', width: 220, cell: (row) => <UpcCell row={row} onEdit={onEdit} /> },
+    textColumn('vendorName', 'Brand', 160, onEdit),
+    {
+      id: 'retailPrice',
+      header: 'Msrp',
+      width: 110,
+      align: 'right',
+      cell: (row) => (
+        <NumberCell
+          label="Msrp"
+          value={row.entry.retailPrice ?? null}
+          rowName={rowName(row)}
+          changed={row.changed.has('retailPrice')}
+          onCommit={(value) => onEdit(row, 'retailPrice', value)}
+          onInvalid={notifier.error}
+        />
+      ),
+    },
+    textColumn('vendorStyleNumber', 'Style', 140, onEdit),
+    textColumn('color', 'Color', 120, onEdit),
+    textColumn('size', 'Size', 100, onEdit),
+    textColumn('itemDescription', 'Desc', 260, onEdit),
+    {
+      id: 'images',
+      header: 'Images',
+      width: 110,
+      cell: (row) => (
+        <button type="button" className={`${buttonClass.secondary} px-3`} disabled={row.entry.upc === ''} onClick={() => onImages(row)} aria-label={`Images of ${rowName(row)}`}>
+          Images
+        </button>
+      ),
+    },
+    {
+      id: 'select',
+      header: 'Select',
+      width: 80,
+      align: 'center',
+      cell: (row) => (
+        <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+          <input type="checkbox" className="size-5 accent-blue-700" checked={selected.has(row.key)} onChange={() => onToggle(row.key)} aria-label={`Select ${rowName(row)}`} />
+        </label>
+      ),
+    },
+  ];
+  return <VirtualTable label="UPCs" rows={rows} columns={columns} rowKey={(row) => row.key} emptyText="No UPCs to show. Search, add a row or pick an Excel file." />;
+}

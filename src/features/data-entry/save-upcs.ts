@@ -1,0 +1,85 @@
+// Save (spec §2 Data entry, §4): each selected new row as its own CREATE, one at a time through the outbox,
+// until 'All UPCs Saved.'. The progress dialog reads the outbox (DESIGN §4). A row the server refuses (a UPC
+// already in the catalogue, say) comes back into the table as a new row, so the user can fix it and save it
+// again; its entry leaves the outbox, as the row took its place.
+import { useCallback, useEffect, useState } from 'react';
+import { UpcCrudRequestSchema, type UpcEntry } from '../../protocol/catalogue';
+import { discardEntry, enqueue, replica } from '../../sync/client';
+import { notifier } from '../../sync/notifier';
+import { batchSettled, type BatchProgress } from '../../sync/outbox-batch';
+import { useOutboxBatch } from '../../sync/use-outbox';
+import { messageOf } from '../../sync/validated';
+import { addDrafts, draftsSaved, type DraftRow } from './sheet';
+import { createUpcIntent } from './upc-intents';
+import { currentSheet, updateSheet } from './use-sheet';
+
+export const Saving = {
+  allSaved: 'All UPCs Saved.', // spec §8
+  noneSelected: 'No items selected to save...', // spec §2
+  title: 'Saving UPCs',
+  partly: (saved: number, total: number) => `Saved ${saved} of ${total} UPCs; the refused rows are back in the table.`,
+} as const;
+
+const NO_SEQS: readonly number[] = [];
+
+export interface SaveUpcs {
+  readonly save: () => void;
+  /** The running save's progress; undefined when none runs. */
+  readonly progress: BatchProgress | undefined;
+}
+
+/** Puts refused creates back into the sheet as new rows, and takes their entries out of the outbox. */
+async function restoreRefused(dead: readonly number[]): Promise<void> {
+  const entries = await replica.outbox.bulkGet([...dead]);
+  const rows: UpcEntry[] = entries.flatMap((entry) => {
+    const request = UpcCrudRequestSchema.safeParse(entry?.body);
+    return request.success ? request.data.upcEntries : [];
+  });
+  updateSheet((sheet) => addDrafts(sheet, rows));
+  await Promise.all(dead.map((seq) => discardEntry(seq)));
+}
+
+/** Queues each draft that passes the contract; one that does not stays a new row, and the user reads why. */
+async function enqueueDrafts(drafts: readonly DraftRow[]): Promise<number[]> {
+  const saved: Array<{ key: string; id: number }> = [];
+  const seqs: number[] = [];
+  const refused: string[] = [];
+  for (const { key, entry } of drafts) {
+    try {
+      const { seq, tempId } = await enqueue(createUpcIntent(entry));
+      seqs.push(seq);
+      saved.push({ key, id: tempId ?? 0 });
+    } catch (error) {
+      refused.push(messageOf(error));
+    }
+  }
+  updateSheet((sheet) => draftsSaved(sheet, saved));
+  const [first] = refused;
+  if (first !== undefined) notifier.error(refused.length === 1 ? first : `${first} (and ${refused.length - 1} more rows not saved)`);
+  return seqs;
+}
+
+export function useSaveUpcs(): SaveUpcs {
+  const [seqs, setSeqs] = useState<readonly number[]>(NO_SEQS);
+  const progress = useOutboxBatch(seqs);
+  const running = seqs.length > 0 && progress.total === seqs.length;
+
+  useEffect(() => {
+    if (!running || !batchSettled(progress)) return;
+    setSeqs(NO_SEQS);
+    if (progress.failed === 0) notifier.success(Saving.allSaved);
+    else {
+      notifier.error(Saving.partly(progress.done, progress.total));
+      void restoreRefused(progress.dead).catch((error: unknown) => notifier.error(messageOf(error)));
+    }
+  }, [running, progress]);
+
+  const save = useCallback(() => {
+    const sheet = currentSheet();
+    const drafts = sheet.drafts.filter((draft) => sheet.selected.has(draft.key));
+    if (drafts.length === 0) return notifier.warning(Saving.noneSelected);
+    void enqueueDrafts(drafts).then((queued) => queued.length > 0 && setSeqs(queued));
+  }, []);
+
+  return { save, progress: running ? progress : undefined };
+}

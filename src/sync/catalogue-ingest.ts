@@ -1,0 +1,99 @@
+// Ingest for the UPC catalogue (DESIGN §4): the suggestion topic (type-ahead values, or the rows of a Search)
+// and the processUPCCrudRequest replies (UPC_GRUD_CREATED, SUGGESTION for READ, UPC_GRUD_UPDATED,
+// UPC_GRUD_DELETED). Rows go into the replica's upcs table in one transaction, the user's pending intents laid
+// back on top; a create of ours replaces its temporary row. Replies set the status message; the toasts that
+// sum up a Save or an Update are the data-entry screen's (one per batch, not one per row).
+import { z } from 'zod';
+import { SuggestionResponseSchema, SuggestionType, UpcEntrySchema, type UpcEntry } from '../protocol/catalogue';
+import type { Envelope } from '../protocol/envelope';
+import { messageTypeName } from '../protocol/message-types';
+import { matchesSearch } from './catalogue-match';
+import type { Catalogue } from './catalogue';
+import type { Feedback } from './notifier';
+import { remapTempId, withIntents } from './optimistic';
+import type { ReplicaDb, ReplicaTables } from './replica';
+import { writeAsOwner } from './replica-owner';
+
+const UpcList = z.array(UpcEntrySchema);
+const ValueList = z.array(z.string());
+
+export interface CatalogueIngest {
+  /** /user/topics/suggestion: a getSuggestion reply. */
+  readonly suggestion: (body: unknown) => Promise<void>;
+  /** An OK envelope on incomingMessages; true when it was a catalogue reply (and got applied). */
+  readonly incoming: (envelope: Envelope, clientMsgId: string | undefined) => Promise<boolean>;
+}
+
+export interface CatalogueIngestDeps {
+  readonly db: ReplicaDb;
+  readonly feedback: Feedback;
+  readonly user: () => string | undefined;
+  readonly catalogue: Pick<Catalogue, 'setSuggestions' | 'takeSearch' | 'setFound'>;
+}
+
+/** Only UpcEntry rows have ids; the server's rows are stored with ids above 0. */
+const stored = (rows: readonly UpcEntry[]): UpcEntry[] => rows.filter((row) => row.id > 0);
+
+export function createCatalogueIngest({ db, feedback, user, catalogue }: CatalogueIngestDeps): CatalogueIngest {
+  const write = (work: (tables: ReplicaTables, who: string) => Promise<void>): Promise<void> => {
+    const who = user();
+    return writeAsOwner(db, who, (tables) => (who === undefined ? Promise.resolve() : work(tables, who)));
+  };
+
+  async function putRows(rows: readonly UpcEntry[]): Promise<void> {
+    await write(async (tables, who) => {
+      await tables.upcs.bulkPut(await withIntents(tables, who, 'upcs', stored(rows)));
+    });
+  }
+
+  async function suggestion(body: unknown): Promise<void> {
+    const reply = SuggestionResponseSchema.safeParse(body);
+    if (!reply.success) return console.warn('ingest: suggestion does not match the contract; ignored', reply.error.issues.slice(0, 3));
+    const { suggestionType, suggestions, referenceId } = reply.data;
+    if (suggestionType !== SuggestionType.ALL_FIELDS) {
+      const values = ValueList.safeParse(suggestions);
+      if (values.success) catalogue.setSuggestions(referenceId, values.data);
+      return;
+    }
+    const rows = UpcList.safeParse(suggestions);
+    if (!rows.success) return;
+    await putRows(rows.data);
+    const search = catalogue.takeSearch(referenceId);
+    if (search === undefined) return;
+    // ASIN, MSRP and Wholesale Price are not sent: they narrow what the server found.
+    catalogue.setFound({ ids: stored(rows.data).filter((row) => matchesSearch(row, search)).map((row) => row.id), search, local: false });
+  }
+
+  /** Our own create (its client-msg-id names the entry) replaces the temporary row with the server's. */
+  async function created(rows: readonly UpcEntry[], clientMsgId: string | undefined): Promise<void> {
+    await write(async (tables, who) => {
+      const creator = clientMsgId === undefined ? undefined : await tables.outbox.where('clientMsgId').equals(clientMsgId).first();
+      const [first] = stored(rows);
+      if (creator !== undefined && creator.user === who && first !== undefined) await remapTempId(tables, creator, first.id);
+      await tables.upcs.bulkPut(await withIntents(tables, who, 'upcs', stored(rows)));
+    });
+  }
+
+  async function deleted(rows: readonly UpcEntry[]): Promise<void> {
+    await write(async (tables) => {
+      await tables.upcs.bulkDelete(rows.map((row) => row.id));
+    });
+  }
+
+  async function incoming(envelope: Envelope, clientMsgId: string | undefined): Promise<boolean> {
+    const kind = messageTypeName(envelope.messageType);
+    if (kind !== 'UPC_GRUD_CREATED' && kind !== 'UPC_GRUD_UPDATED' && kind !== 'UPC_GRUD_DELETED' && kind !== 'SUGGESTION') return false;
+    const rows = UpcList.safeParse(envelope.data);
+    if (!rows.success) {
+      console.warn(`ingest: ${kind} data does not match the contract; ignored`, rows.error.issues.slice(0, 3));
+      return true;
+    }
+    if (kind === 'UPC_GRUD_CREATED') await created(rows.data, clientMsgId);
+    else if (kind === 'UPC_GRUD_DELETED') await deleted(rows.data);
+    else await putRows(rows.data);
+    if (clientMsgId !== undefined) feedback.status.ready(envelope.message ?? undefined);
+    return true;
+  }
+
+  return { suggestion, incoming };
+}

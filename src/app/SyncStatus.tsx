@@ -2,12 +2,12 @@
 // panel's Retry and Discard wired to the outbox.
 import { useState } from 'react';
 import { discardEntry, retryEntry } from '../sync/client';
-import { notifier } from '../sync/notifier';
+import { showError } from '../sync/notifier';
 import { useOffline, useOutboxSummary, useQueuedEntries } from '../sync/use-outbox';
 import { OutboxPanel } from '../ui/OutboxPanel';
 import { StatusBadge } from '../ui/StatusBadge';
 
-const reportFailure = (error: unknown): void => notifier.error(error instanceof Error ? error.message : String(error));
+const reportFailure = showError;
 
 export function SyncStatus({ message }: { message: string }) {
   const [open, setOpen] = useState(false);

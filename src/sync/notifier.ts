@@ -3,6 +3,7 @@
 // start-up; until then (and in node tests) messages go to the console and sounds are silent.
 import { ErrorCode } from '../protocol/error-codes';
 import type { Status } from './status';
+import { messageOf } from './validated';
 
 /** Spec §8/§9: found-existing plays two beeps 200 ms apart; not-found one low beep. */
 export type Sound = 'found' | 'notFound';
@@ -94,4 +95,9 @@ export function showDone({ notifier, status }: Feedback, message: string | undef
 /** Spec §8: an unknown message type among OK replies shows its message. */
 export function showUnknownReply({ notifier }: Feedback, message: string | undefined): void {
   if (message) notifier.info(message);
+}
+
+/** Why a change could not be queued (a refused input, full storage), as an error toast. */
+export function showError(error: unknown): void {
+  notifier.error(messageOf(error));
 }

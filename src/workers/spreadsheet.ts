@@ -10,6 +10,8 @@ export const SPREADSHEET_MAX_BYTES = 10 * 1024 * 1024;
 export const SPREADSHEET_MAX_ROWS = 5000;
 /** A cell's text is cut here: no catalogue field is longer. */
 const CELL_MAX_CHARS = 2000;
+/** Sheet rows SheetJS reads: the header, the rows kept, and one more to know there were more. */
+const SHEET_ROWS_READ = SPREADSHEET_MAX_ROWS + 2;
 
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
 
@@ -60,7 +62,8 @@ function openWorkbook(data: ArrayBuffer, accepted: readonly SpreadsheetKind[]): 
   try {
     return read(data, {
       type: 'array', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false,
-      sheetRows: SPREADSHEET_MAX_ROWS + 2, // the header, the rows kept, and one more to know there were more
+      raw: true, // CSV cells stay text: a UPC keeps its leading zeros
+      sheetRows: SHEET_ROWS_READ,
     });
   } catch {
     throw new SpreadsheetError('The file could not be read as a spreadsheet.');
@@ -83,5 +86,7 @@ export function readSpreadsheet<K extends string>(data: ArrayBuffer, columns: Sh
   const rows = body.slice(0, SPREADSHEET_MAX_ROWS).map((row) =>
     Object.fromEntries(keys.map((key) => [key, row[indexOf.get(key) ?? -1] ?? ''])) as Record<K, string>,
   );
-  return { rows, missing: keys.filter((key) => (indexOf.get(key) ?? -1) < 0), truncated: body.length > SPREADSHEET_MAX_ROWS };
+  // Blank rows and the rows above the header count against SHEET_ROWS_READ too: a read that stopped there left rows unread.
+  const cut = utils.decode_range(sheet['!ref'] ?? 'A1').e.r + 1 >= SHEET_ROWS_READ;
+  return { rows, missing: keys.filter((key) => (indexOf.get(key) ?? -1) < 0), truncated: cut || body.length > SPREADSHEET_MAX_ROWS };
 }

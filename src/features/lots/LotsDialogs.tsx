@@ -14,10 +14,10 @@ import { useCreateLot } from './create-lot';
 import { useDeleteLots } from './delete-lots';
 import { lotName } from './lot-display';
 import { MultipleSkus } from './MultipleSkus';
-import { useRenameLot } from './rename-lot';
+import { useRenameLot } from '../../sync/intents/rename-lot';
 import { useUpdateLotLocation } from './update-lot-location';
 import { useUpdateLotStatus } from './update-lot-status';
-import { useUpdateManifests } from './update-manifests';
+import { useUpdateManifests } from '../../sync/intents/update-manifests';
 
 export type OpenDialog =
   | { readonly kind: 'create' }

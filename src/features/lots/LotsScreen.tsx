@@ -13,7 +13,7 @@ import { LotsFilterBar } from './LotsFilterBar';
 import { LotsSearch } from './LotsSearch';
 import { LotsTable } from './LotsTable';
 import { LotsToolbar } from './LotsToolbar';
-import { useUpdateManifest } from './update-manifest';
+import { useUpdateManifest } from '../../sync/intents/update-manifest';
 import { useSelection, useShownLots, type LotsView } from './use-shown-lots';
 import { useLotsFilter } from './use-lots';
 

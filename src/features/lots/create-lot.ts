@@ -5,9 +5,9 @@ import { useCallback } from 'react';
 import { Destination } from '../../protocol/destinations';
 import { LotStatus, type Lot } from '../../protocol/lots';
 import { enqueue } from '../../sync/client';
-import { notifier } from '../../sync/notifier';
+import { showError } from '../../sync/notifier';
 import type { Intent } from '../../sync/outbox';
-import { validTitle } from './title';
+import { validTitle } from '../../sync/intents/title';
 
 export interface CreateLotInput {
   readonly title: string;
@@ -40,6 +40,6 @@ export async function createLot(input: CreateLotInput): Promise<number | undefin
 /** For the screen: creates, and shows why when it cannot (e.g. storage full). */
 export function useCreateLot(): (title: string) => void {
   return useCallback((title: string) => {
-    createLot({ title }).catch((error: unknown) => notifier.error(error instanceof Error ? error.message : String(error)));
+    createLot({ title }).catch(showError);
   }, []);
 }

@@ -8,7 +8,7 @@ import { LIST_MAX } from '../../protocol/primitives';
 import { enqueue } from '../../sync/client';
 import { isTempId } from '../../sync/optimistic';
 import type { Intent } from '../../sync/outbox';
-import { showError } from './show-error';
+import { showError } from '../../sync/notifier';
 
 export interface DeleteLotsInput {
   readonly ids: readonly number[];

@@ -7,7 +7,7 @@ import { LotLocationUpdateSchema, type LotLocationUpdate } from '../../protocol/
 import { enqueue } from '../../sync/client';
 import { isTempId } from '../../sync/optimistic';
 import type { Intent } from '../../sync/outbox';
-import { showError } from './show-error';
+import { showError } from '../../sync/notifier';
 import { validated } from '../../sync/validated';
 
 export type UpdateLotLocationInput = LotLocationUpdate;

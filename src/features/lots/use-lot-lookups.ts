@@ -9,7 +9,7 @@ import { searchReplicaLots } from '../../sync/lot-search';
 import { Messages, notifier } from '../../sync/notifier';
 import { status } from '../../sync/status';
 import type { LotRow } from '../../sync/replica';
-import { showError } from './show-error';
+import { showError } from '../../sync/notifier';
 import { gettingLotsMessage } from './skus-run';
 import { isShown } from './use-lots';
 

@@ -7,7 +7,7 @@ import { lotsQuery, replica } from '../../sync/client';
 import { useSession } from '../../sync/hooks';
 import { allowedFilter, lotShown, selectedStatuses } from '../../sync/lots-filter';
 import { readMeta, type LotRow } from '../../sync/replica';
-import { showError } from './show-error';
+import { showError } from '../../sync/notifier';
 
 const NONE: readonly LotRow[] = [];
 

@@ -1,7 +1,7 @@
 // Ingest (DESIGN §4): what the Lots list shows after each reply, and what the user reads and hears (spec §8).
 import 'fake-indexeddb/auto';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { renameLotIntent } from '../../../src/features/lots/rename-lot';
+import { renameLotIntent } from '../../../src/sync/intents/rename-lot';
 import { DEFAULT_LOTS_FILTER, type LotsFilter } from '../../../src/protocol/lots';
 import { errorEnvelope, okEnvelope } from '../../../src/protocol/envelope';
 import { ErrorCode } from '../../../src/protocol/error-codes';

@@ -3,12 +3,12 @@
 // replica; look-ups go only when they should; the filter keeps its defaults and its owner's rights.
 import 'fake-indexeddb/auto';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { copyManifestIntent } from '../../../src/features/lots/copy-manifest';
+import { copyManifestIntent } from '../../../src/sync/intents/copy-manifest';
 import { deleteLotsIntent } from '../../../src/features/lots/delete-lots';
 import { updateLotLocationIntent } from '../../../src/features/lots/update-lot-location';
 import { updateLotStatusIntent } from '../../../src/features/lots/update-lot-status';
-import { updateManifestIntent } from '../../../src/features/lots/update-manifest';
-import { updateManifestsIntent } from '../../../src/features/lots/update-manifests';
+import { updateManifestIntent } from '../../../src/sync/intents/update-manifest';
+import { updateManifestsIntent } from '../../../src/sync/intents/update-manifests';
 import { Destination } from '../../../src/protocol/destinations';
 import { errorEnvelope, okEnvelope } from '../../../src/protocol/envelope';
 import { ErrorCode, LOT_NOT_FOUND_OR_NOT_OWNED } from '../../../src/protocol/error-codes';

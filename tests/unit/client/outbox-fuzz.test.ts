@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createLotIntent } from '../../../src/features/lots/create-lot';
-import { renameLotIntent } from '../../../src/features/lots/rename-lot';
+import { renameLotIntent } from '../../../src/sync/intents/rename-lot';
 import { ErrorCode } from '../../../src/protocol/error-codes';
 import { enqueue, outboxSummary } from '../../../src/sync/outbox';
 import { createHarness, type Harness } from './support/sync-harness';

@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createLotIntent } from '../../../src/features/lots/create-lot';
-import { renameLotIntent } from '../../../src/features/lots/rename-lot';
+import { renameLotIntent } from '../../../src/sync/intents/rename-lot';
 import { Destination } from '../../../src/protocol/destinations';
 import { ErrorCode, LOT_NOT_FOUND_OR_NOT_OWNED } from '../../../src/protocol/error-codes';
 import { refetchAfter, replaySession } from '../../../src/sync/client';

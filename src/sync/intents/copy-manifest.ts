@@ -3,10 +3,10 @@
 // says 'Copied manifest: {lotNumber}'. Queued like every change, so a copy asked offline is made on reconnect.
 import { useCallback } from 'react';
 import { Destination } from '../../protocol/destinations';
-import { enqueue } from '../../sync/client';
-import { isTempId } from '../../sync/optimistic';
-import type { Intent } from '../../sync/outbox';
-import { showError } from './show-error';
+import { enqueue } from '../client';
+import { isTempId } from '../optimistic';
+import type { Intent } from '../outbox';
+import { showError } from '../notifier';
 
 export interface CopyManifestInput {
   readonly id: number;

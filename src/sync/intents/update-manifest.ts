@@ -4,10 +4,10 @@
 import { useCallback } from 'react';
 import { Destination } from '../../protocol/destinations';
 import { LotEditSchema, type Lot, type LotEdit } from '../../protocol/lots';
-import { enqueue } from '../../sync/client';
-import type { Intent } from '../../sync/outbox';
-import { showError } from './show-error';
-import { validated } from '../../sync/validated';
+import { enqueue } from '../client';
+import type { Intent } from '../outbox';
+import { showError } from '../notifier';
+import { validated } from '../validated';
 
 /** The lot as the table holds it, with the user's edit applied (e.g. `{ ...lot, numberOfUnits: 12 }`). */
 export interface UpdateManifestInput {

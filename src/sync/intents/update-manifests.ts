@@ -6,9 +6,9 @@ import { Destination } from '../../protocol/destinations';
 import type { Lot } from '../../protocol/lots';
 import { CATEGORIES_MAX } from '../../protocol/lots';
 import { LIST_MAX } from '../../protocol/primitives';
-import { enqueue } from '../../sync/client';
-import type { Intent } from '../../sync/outbox';
-import { showError } from './show-error';
+import { enqueue } from '../client';
+import type { Intent } from '../outbox';
+import { showError } from '../notifier';
 import { lotEdit } from './update-manifest';
 
 export interface UpdateManifestsInput {

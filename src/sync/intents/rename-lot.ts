@@ -3,10 +3,10 @@
 // created offline can be renamed before the server knows it: its temporary id is rewritten on the way.
 import { useCallback } from 'react';
 import { Destination } from '../../protocol/destinations';
-import { enqueue } from '../../sync/client';
-import { notifier } from '../../sync/notifier';
-import { isTempId } from '../../sync/optimistic';
-import type { Intent } from '../../sync/outbox';
+import { enqueue } from '../client';
+import { showError } from '../notifier';
+import { isTempId } from '../optimistic';
+import type { Intent } from '../outbox';
 import { validTitle } from './title';
 
 export interface RenameLotInput {
@@ -31,6 +31,6 @@ export async function renameLot(input: RenameLotInput): Promise<void> {
 /** For the screen: renames, and shows why when it cannot. */
 export function useRenameLot(): (lotId: number, newTitle: string) => void {
   return useCallback((lotId: number, newTitle: string) => {
-    renameLot({ lotId, newTitle }).catch((error: unknown) => notifier.error(error instanceof Error ? error.message : String(error)));
+    renameLot({ lotId, newTitle }).catch(showError);
   }, []);
 }

@@ -1,6 +1,6 @@
 // A lot title as the create and rename intents accept it: trimmed, not blank, within the contract's limit.
 import { TITLE_MAX } from '../../protocol/lots';
-import { Messages } from '../../sync/notifier';
+import { Messages } from '../notifier';
 
 /** The title to send, or throws with the text the user sees ('Title cannot be empty'). */
 export function validTitle(title: string): string {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { SuggestionResponseSchema, SuggestionType, UpcEntrySchema, type UpcEntry } from '../protocol/catalogue';
 import type { Envelope } from '../protocol/envelope';
 import { messageTypeName } from '../protocol/message-types';
+import type { EnvelopeReader } from './announcer';
 import { matchesSearch } from './catalogue-match';
 import type { Catalogue } from './catalogue';
 import type { Feedback } from './notifier';
@@ -17,11 +18,9 @@ import { writeAsOwner } from './replica-owner';
 const UpcList = z.array(UpcEntrySchema);
 const ValueList = z.array(z.string());
 
-export interface CatalogueIngest {
+export interface CatalogueIngest extends EnvelopeReader {
   /** /user/topics/suggestion: a getSuggestion reply. */
   readonly suggestion: (body: unknown) => Promise<void>;
-  /** An OK envelope on incomingMessages; true when it was a catalogue reply (and got applied). */
-  readonly incoming: (envelope: Envelope, clientMsgId: string | undefined) => Promise<boolean>;
 }
 
 export interface CatalogueIngestDeps {
@@ -80,19 +79,19 @@ export function createCatalogueIngest({ db, feedback, user, catalogue }: Catalog
     });
   }
 
-  async function incoming(envelope: Envelope, clientMsgId: string | undefined): Promise<boolean> {
-    const kind = messageTypeName(envelope.messageType);
-    if (kind !== 'UPC_GRUD_CREATED' && kind !== 'UPC_GRUD_UPDATED' && kind !== 'UPC_GRUD_DELETED' && kind !== 'SUGGESTION') return false;
+  async function apply(kind: string, envelope: Envelope, clientMsgId: string | undefined): Promise<void> {
     const rows = UpcList.safeParse(envelope.data);
-    if (!rows.success) {
-      console.warn(`ingest: ${kind} data does not match the contract; ignored`, rows.error.issues.slice(0, 3));
-      return true;
-    }
+    if (!rows.success) return console.warn(`ingest: ${kind} data does not match the contract; ignored`, rows.error.issues.slice(0, 3));
     if (kind === 'UPC_GRUD_CREATED') await created(rows.data, clientMsgId);
     else if (kind === 'UPC_GRUD_DELETED') await deleted(rows.data);
     else await putRows(rows.data);
     if (clientMsgId !== undefined) feedback.status.ready(envelope.message ?? undefined);
-    return true;
+  }
+
+  function incoming(envelope: Envelope, clientMsgId: string | undefined): Promise<void> | undefined {
+    const kind = messageTypeName(envelope.messageType);
+    if (kind !== 'UPC_GRUD_CREATED' && kind !== 'UPC_GRUD_UPDATED' && kind !== 'UPC_GRUD_DELETED' && kind !== 'SUGGESTION') return undefined;
+    return apply(kind, envelope, clientMsgId);
   }
 
   return { suggestion, incoming };

@@ -6,12 +6,14 @@ import { CLIENT_MSG_ID_HEADER } from '../protocol/auth';
 import { EnvelopeSchema } from '../protocol/envelope';
 import { ErrorCode } from '../protocol/error-codes';
 import { Topic } from '../protocol/topics';
+import { createBoxIngest } from './box-ingest';
 import { createCatalogue, type Catalogue } from './catalogue';
 import { createCatalogueIngest } from './catalogue-ingest';
 import { createCategories, type Categories } from './categories';
 import { connection, type Connection, type Headers } from './connection';
 import { createIngest, type IngestUser } from './ingest';
 import { createLogin, type Login } from './login';
+import { createLotEditQuery, type LotEditQuery } from './lot-edit-query';
 import { createLotLookups, type LotLookups } from './lot-lookups';
 import { createLotsQuery, type LotsQuery } from './lots-query';
 import { notifier, type Notifier } from './notifier';
@@ -30,6 +32,7 @@ export const replica: ReplicaDb = openReplica();
 export const lotsQuery: LotsQuery = createLotsQuery({ publish: connection.publish, settings });
 export const lotLookups: LotLookups = createLotLookups({ publish: connection.publish });
 export const catalogue: Catalogue = createCatalogue({ publish: connection.publish, db: replica });
+export const lotEditQuery: LotEditQuery = createLotEditQuery({ publish: connection.publish });
 
 /** The signed-in user as the replica and outbox see them: only with a valid token (spec §5). */
 export function signedInUser(session: Session): IngestUser | undefined {
@@ -103,16 +106,18 @@ export interface SyncParts {
   readonly lotsQuery: LotsQuery;
   readonly lotLookups: LotLookups;
   readonly catalogue: Catalogue;
+  readonly lotEditQuery: LotEditQuery;
   readonly replayer: Replayer;
 }
 
 /** Subscribes and links the parts; returns a function undoing it (tests, hot reload). Does not connect. */
 export function linkSync(parts: SyncParts): () => void {
-  const { connection, session, status, login, categories, notifier, db, lotsQuery, lotLookups, catalogue, replayer } = parts;
+  const { connection, session, status, login, categories, notifier, db, lotsQuery, lotLookups, catalogue, lotEditQuery, replayer } = parts;
   const feedback = { notifier, status };
   const signedIn = () => signedInUser(session);
   const catalogueIngest = createCatalogueIngest({ db, feedback, user: () => signedIn()?.user, catalogue });
-  const ingest = createIngest({ db, feedback, signedIn, categories, catalogue: catalogueIngest, lookups: lotLookups });
+  const boxIngest = createBoxIngest({ db, feedback, user: () => signedIn()?.user, query: lotEditQuery });
+  const ingest = createIngest({ db, feedback, signedIn, categories, readers: [catalogueIngest, boxIngest], lookups: lotLookups });
   const failed = (what: string) => (error: unknown) => console.error(`sync: ${what} failed`, error);
 
   /** Replies that name an outbox entry tell the replayer how it went, before its RECEIPT arrives. */
@@ -142,10 +147,12 @@ export function linkSync(parts: SyncParts): () => void {
     if (ready && !wasReady && session.isAuthenticated()) {
       categories.fetch();
       lotsQuery.fetch();
+      lotEditQuery.fetch(); // nothing while no lot is open
     }
     if (!ready) {
       lotsQuery.forgetRequests();
       catalogue.forgetRequests();
+      lotEditQuery.forgetRequests();
     }
     wasReady = ready;
   };
@@ -176,6 +183,7 @@ export function linkSync(parts: SyncParts): () => void {
     connection.subscribe(Topic.lots, (body) => void ingest.lots(body, lotsQuery.takeRequested()).catch(failed('lots'))),
     connection.subscribe(Topic.lotById, (body) => void ingest.lotById(body).catch(failed('lotById'))),
     connection.subscribe(Topic.lotSuggestions, (body) => ingest.lotSuggestions(body)),
+    connection.subscribe(Topic.boxesByLotId, (body) => void boxIngest.boxesByLotId(body).catch(failed('boxesByLotId'))),
     connection.subscribe(Topic.suggestion, (body) => void catalogueIngest.suggestion(body).catch(failed('suggestion'))),
     connection.watch(onConnectionChange),
     session.subscribe(onSessionChange),
@@ -190,6 +198,6 @@ let started = false;
 export function startSync(): void {
   if (started) return;
   started = true;
-  linkSync({ connection, session, status, login, categories, notifier, db: replica, lotsQuery, lotLookups, catalogue, replayer });
+  linkSync({ connection, session, status, login, categories, notifier, db: replica, lotsQuery, lotLookups, catalogue, lotEditQuery, replayer });
   connection.start();
 }

@@ -10,7 +10,7 @@ import { EnvelopeSchema, type Envelope } from '../protocol/envelope';
 import { ErrorCode } from '../protocol/error-codes';
 import { messageTypeName } from '../protocol/message-types';
 import type { Lot, LotsFilter } from '../protocol/lots';
-import type { CatalogueIngest } from './catalogue-ingest';
+import { createAnnouncer, type EnvelopeReader } from './announcer';
 import { coversByStatusOnly, replyCovers, selectedStatuses, type LotsScope } from './lots-filter';
 import type { LotLookups } from './lot-lookups';
 import { Messages, showDataEntryError, showDone, showNotUsed, showReplyError, showUnknownReply, type Feedback } from './notifier';
@@ -30,8 +30,8 @@ export interface IngestDeps {
   readonly signedIn: () => IngestUser | undefined;
   /** Another reader of incomingMessages (the categories): true when it took the body. */
   readonly categories?: { readonly ingest: (body: unknown) => boolean };
-  /** The catalogue's replies (data entry): true when it took the envelope. */
-  readonly catalogue?: Pick<CatalogueIngest, 'incoming'>;
+  /** The other readers of OK envelopes (the catalogue, boxes and items), asked in order. */
+  readonly readers?: readonly EnvelopeReader[];
   /** Where the Lots page's look-up answers go (suggestions, the found set); without it they are dropped. */
   readonly lookups?: Pick<LotLookups, 'setSuggestions' | 'setFound'>;
 }
@@ -54,7 +54,6 @@ const OneLot = contract.getLotById.reply.data;
 const DeletedIds = contract.deleteLots.reply.data;
 const FoundLots = contract.getLotsBySkus.reply.data;
 const Suggestions = contract.getLotSuggestions.reply.data;
-const ANNOUNCED_MAX = 200; // replies replayed after a reconnect are not toasted twice; this many ids remembered
 
 function parsed<T>(schema: z.ZodType<T>, data: unknown, what: string): T | undefined {
   const result = schema.safeParse(data);
@@ -77,8 +76,8 @@ async function changedRows(db: ReplicaTables, rows: readonly LotRow[]): Promise<
   return { changed, known: stored.filter((row) => row !== undefined).length };
 }
 
-export function createIngest({ db, feedback, signedIn, categories, catalogue, lookups }: IngestDeps): Ingest {
-  const announced: string[] = [];
+export function createIngest({ db, feedback, signedIn, categories, readers = [], lookups }: IngestDeps): Ingest {
+  const announceOnce = createAnnouncer(feedback);
 
   /** Runs `work` in one read-write transaction for the signed-in user's replica; nothing when signed out. */
   async function write(work: (tables: ReplicaTables, who: IngestUser) => Promise<void>): Promise<void> {
@@ -144,14 +143,8 @@ export function createIngest({ db, feedback, signedIn, categories, catalogue, lo
     announce(envelope, clientMsgId);
   }
 
-  /** Shows a success message once per client-msg-id (a resend gets the stored replies again). */
   function announce(envelope: Envelope, clientMsgId: string | undefined): void {
-    if (clientMsgId !== undefined) {
-      if (announced.includes(clientMsgId)) return;
-      announced.push(clientMsgId);
-      if (announced.length > ANNOUNCED_MAX) announced.shift();
-    }
-    showDone(feedback, envelope.message);
+    announceOnce(envelope.message, clientMsgId);
   }
 
   /**
@@ -223,7 +216,10 @@ export function createIngest({ db, feedback, signedIn, categories, catalogue, lo
     const clientMsgId = headers[CLIENT_MSG_ID_HEADER];
     if (envelope.errorCode !== ErrorCode.OK) return showError(envelope, clientMsgId);
     if (categories?.ingest(body)) return;
-    if (catalogue !== undefined && (await catalogue.incoming(envelope, clientMsgId))) return;
+    for (const reader of readers) {
+      const applying = reader.incoming(envelope, clientMsgId);
+      if (applying !== undefined) return applying;
+    }
     switch (messageTypeName(envelope.messageType)) {
       case 'NOT_USED':
         return showNotUsed(feedback);

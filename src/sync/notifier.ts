@@ -26,6 +26,8 @@ export const Messages = {
   tableLotUpdated: 'Table Lot Updated.',
   /** Multiple SKUs with nothing left after trimming (spec §5), as an alert. */
   noSkus: 'No SKUs entered.',
+  /** ADDED_MULT_UPCS_TO_BOX with UPCs the catalogue does not have (spec §8). */
+  upcsNotAdded: (count: number) => `Error, ${count} UPCs were not found/not added.`,
   /** COPIED_MANIFEST: the new lot's number (spec §7: its data has lotNumber). */
   copiedManifest: (lotNumber: string) => `Copied manifest: ${lotNumber}`,
 } as const;

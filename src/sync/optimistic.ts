@@ -73,8 +73,12 @@ export async function withIntents<R extends { id: number }>(db: ReplicaTables, u
 export async function refreshRow(db: ReplicaTables, user: string, table: MutableTable, id: number): Promise<void> {
   const entries = await entriesChanging(db, user, table, [id]);
   // One branch per table: TypeScript cannot pair a union of tables with the union of their rows.
-  if (table === 'lots') await recompute(db.lots, table, id, entries);
-  else await recompute(db.upcs, table, id, entries);
+  switch (table) {
+    case 'lots': return recompute(db.lots, table, id, entries);
+    case 'upcs': return recompute(db.upcs, table, id, entries);
+    case 'boxes': return recompute(db.boxes, table, id, entries);
+    case 'items': return recompute(db.items, table, id, entries);
+  }
 }
 
 /** The three calls recompute makes, which every mutable table has. */

@@ -33,6 +33,8 @@ export type OutboxState = 'pending' | 'in-flight' | 'done' | 'dead';
 export interface MutableRows {
   lots: LotRow;
   upcs: UpcRow;
+  boxes: BoxRow;
+  items: ItemRow;
 }
 export type MutableTable = keyof MutableRows;
 

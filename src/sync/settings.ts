@@ -10,6 +10,7 @@ const SETTING_SCHEMAS = {
   token: z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'three dot-separated base64url parts'), // spec §3
   productCategories: z.array(CategorySchema),
   lotsFilter: LotsFilterSchema, // spec §3/§9: the Lots list's filter, saved in local storage
+  lotDetailsOpen: z.boolean(), // spec §2 Lot edit: the (+) details toggle, remembered locally
 } as const;
 
 /** Keys stored as plain text rather than JSON. */

@@ -36,12 +36,12 @@ export function blankEntry(source: UpcEntry['source'] = 'dataentry'): UpcEntry {
   return { id: 0, upc: '', vendorName: '', vendorStyleNumber: '', size: '', color: '', itemDescription: '', retailPrice: null, source };
 }
 
-/** Adds new rows on top, selected (Save saves the selected new rows). */
+/** Adds new rows on top, in their order (a file's rows as in the file), selected (Save saves those). */
 export function addDrafts(sheet: Sheet, entries: readonly UpcEntry[]): Sheet {
   const drafts = entries.map((entry, index) => ({ key: `new:${sheet.nextDraft + index}`, entry: { ...entry, id: 0 } }));
   const selected = new Set(sheet.selected);
   drafts.forEach(({ key }) => selected.add(key));
-  return { ...sheet, drafts: [...drafts.reverse(), ...sheet.drafts], selected, nextDraft: sheet.nextDraft + entries.length };
+  return { ...sheet, drafts: [...drafts, ...sheet.drafts], selected, nextDraft: sheet.nextDraft + entries.length };
 }
 
 export function editDraft<F extends EditableField>(sheet: Sheet, key: string, field: F, value: UpcEntry[F]): Sheet {

@@ -73,7 +73,7 @@ export const boxesContract = {
     reply: envelopeReply(
       'ADDED_MULT_UPCS_TO_BOX',
       BulkAddResponseSchema,
-      `Quantities of a UPC on several rows add up; each known UPC joins the box as addUPCToBox fills it (quantity qnty) or adds qnty to its row. addedItems: the stored rows, in request order; notFoundUPCs: UPCs not in the catalogue, listed, not refused. Message 'Successfully added {n} UPCs to the box.' (n distinct UPCs added) even when some were not found. The owner's other sessions and admins also get UPDATED_LOT with the new totals. ${NO_BOX} ${TOTALS} ${OWN}`,
+      `Quantities of a UPC on several rows add up; each known UPC joins the box as addUPCToBox fills it (quantity qnty) or adds qnty to its row. addedItems: the stored rows, in request order; notFoundUPCs: UPCs not in the catalogue, listed, not refused. Message 'Successfully added {n} UPCs to the box.' (n distinct UPCs added) even when some were not found; when none is known nothing changes. The owner's other sessions and admins also get UPDATED_LOT with the new totals. ${NO_BOX} ${TOTALS} ${OWN}`,
     ),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },

@@ -43,7 +43,7 @@ async function setup(...rows: UpcEntry[]) {
   const feedback = { notifier, status };
   const catalogue = createCatalogue({ publish: () => true, db });
   const catalogueIngest = createCatalogueIngest({ db, feedback, user: () => 'alice', catalogue });
-  const ingest = createIngest({ db, feedback, signedIn: () => ({ user: 'alice', isAdmin: false }), catalogue: catalogueIngest });
+  const ingest = createIngest({ db, feedback, signedIn: () => ({ user: 'alice', isAdmin: false }), readers: [catalogueIngest] });
   const upcs = async () => (await db.upcs.orderBy('id').toArray()).map((row) => [row.id, row.upc, row.color ?? null, row.pending ?? 0]);
   return { db, notifier, status, catalogue, catalogueIngest, ingest, upcs };
 }
@@ -171,7 +171,9 @@ describe('/app/processUPCCrudRequest replies on incomingMessages', () => {
     const feedback = { notifier: mockNotifier(), status: createStatus() };
     const catalogue = createCatalogue({ publish: () => true, db });
     const ingest = createCatalogueIngest({ db, feedback, user: () => undefined, catalogue });
-    expect(await ingest.incoming(okEnvelope(MessageType.UPC_GRUD_CREATED, [upcEntry(1, '100')]), undefined)).toBe(true);
+    const applying = ingest.incoming(okEnvelope(MessageType.UPC_GRUD_CREATED, [upcEntry(1, '100')]), undefined);
+    expect(applying).toBeInstanceOf(Promise);
+    await applying;
     await ingest.suggestion({ suggestionType: SuggestionType.ALL_FIELDS, suggestions: [upcEntry(2, '200')], referenceId: 'search:1' });
     expect(await db.upcs.count()).toBe(0);
   });

@@ -44,8 +44,8 @@ describe('ADD UPC(+) and new rows', () => {
 
   it('editing a new row changes that row only; its filled cells show as changed', () => {
     const sheet = editDraft(editDraft(addDrafts(EMPTY_SHEET, [blankEntry(), blankEntry()]), 'new:1', 'upc', '0123'), 'new:1', 'retailPrice', 5);
-    expect(sheet.drafts.map((draft) => [draft.key, draft.entry.upc, draft.entry.retailPrice])).toEqual([['new:2', '', null], ['new:1', '0123', 5]]);
-    const [, edited] = sheet.drafts;
+    expect(sheet.drafts.map((draft) => [draft.key, draft.entry.upc, draft.entry.retailPrice])).toEqual([['new:1', '0123', 5], ['new:2', '', null]]);
+    const [edited] = sheet.drafts;
     expect(edited === undefined ? [] : [...changedFields(edited.entry, undefined)]).toEqual(['upc', 'retailPrice']);
     expect([...changedFields(blankEntry(), undefined)]).toEqual([]);
   });

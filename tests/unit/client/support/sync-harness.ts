@@ -9,6 +9,7 @@ import { createInProcessLocks } from '../../../../src/sync/locks';
 import { createLogin } from '../../../../src/sync/login';
 import { createLotLookups } from '../../../../src/sync/lot-lookups';
 import { createCatalogue } from '../../../../src/sync/catalogue';
+import { createLotEditQuery } from '../../../../src/sync/lot-edit-query';
 import { createLotsQuery } from '../../../../src/sync/lots-query';
 import type { Notifier } from '../../../../src/sync/notifier';
 import { openReplica, type ReplicaDb } from '../../../../src/sync/replica';
@@ -58,6 +59,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const lotsQuery = createLotsQuery({ publish: connection.publish, settings });
   const lotLookups = createLotLookups({ publish: connection.publish });
   const catalogue = createCatalogue({ publish: connection.publish, db });
+  const lotEditQuery = createLotEditQuery({ publish: connection.publish });
   const replayer = createReplayer({
     db,
     transport: connection,
@@ -68,8 +70,8 @@ export function createHarness(options: HarnessOptions = {}) {
     fetch: http.fetch,
     ...(options.uploadIngest === undefined ? {} : { uploadIngest: options.uploadIngest }),
   });
-  const unlink = linkSync({ connection, session, status, login, categories, notifier, db, lotsQuery, lotLookups, catalogue, replayer });
-  return { db, settings, session, connection, server, http, status, notifier, categories, lotsQuery, lotLookups, catalogue, replayer, unlink, user };
+  const unlink = linkSync({ connection, session, status, login, categories, notifier, db, lotsQuery, lotLookups, catalogue, lotEditQuery, replayer });
+  return { db, settings, session, connection, server, http, status, notifier, categories, lotsQuery, lotLookups, catalogue, lotEditQuery, replayer, unlink, user };
 }
 
 export type Harness = ReturnType<typeof createHarness>;

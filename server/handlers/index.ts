@@ -1,6 +1,8 @@
 // The handler registry: every domain module's handlers, keyed by the spec's destination names.
 import { Destination } from '../../src/protocol/destinations';
 import { authHandlers } from './auth';
+import { boxItemHandlers } from './box-items';
+import { boxHandlers } from './boxes';
 import { categoryHandlers } from './categories';
 import { lotEditHandlers } from './lots-edit';
 import { lotQueryHandlers } from './lots-query';
@@ -13,6 +15,8 @@ export const handlers: HandlerMap = {
   ...categoryHandlers,
   ...lotQueryHandlers,
   ...lotEditHandlers,
+  ...boxHandlers,
+  ...boxItemHandlers,
   ...upcSuggestionHandlers,
   ...upcHandlers,
 };

@@ -24,3 +24,9 @@ export const replyAndPush = (message: Reply, owner: string): HandlerResult => ({
   replies: [message],
   pushes: [{ owner, topic: message.topic, body: message.body }],
 });
+
+/** A further message for the owner's other sessions and the admins only, beside what the result already sends. */
+export const andPush = (result: HandlerResult, owner: string, message: Reply): HandlerResult => ({
+  ...result,
+  pushes: [...(result.pushes ?? []), { owner, topic: message.topic, body: message.body }],
+});

@@ -1,10 +1,10 @@
-// `npm run seed -- --demo`: sample staff, catalogue and lots whose totals match their items; `--catalogue N`: N
-// synthetic products for scale checks.
+// `npm run seed -- --demo`: sample staff, a catalogue of a few thousand products and lots whose boxes hold items from
+// it, totals matching their items; `--catalogue N`: N synthetic products for scale checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, lots, queryRows, type Database } from '../../server/db';
 import { seedCategories } from '../../server/store/embedded';
-import { DEMO_PASSWORD, seedDemo, upcA } from '../../server/cli/seed/demo-data';
+import { DEMO_CATALOGUE, DEMO_PASSWORD, seedDemo, upcA } from '../../server/cli/seed/demo-data';
 import { CATALOGUE_BATCH, seedCatalogue } from '../../server/cli/seed/catalogue-data';
 import { createUserRepository } from '../../server/auth/users';
 import { verifyPassword } from '../../server/auth/passwords';
@@ -33,16 +33,41 @@ describe('npm run seed -- --demo', () => {
     expect(await verifyPassword(DEMO_PASSWORD, alice?.passwordHash ?? '')).toBe(true);
   });
 
-  it('creates lots whose units and retail total are the sums of their items', async () => {
-    const rows = await queryRows<{ id: number; units: number; retail: string; item_units: number; item_retail: string }>(database.db, sql`
-      select l.id, l.number_of_units as units, l.total_original_retail::text as retail,
-             coalesce(sum(i.quantity), 0)::int as item_units, coalesce(sum(i.quantity * i.retail_price), 0)::numeric(12,2)::text as item_retail
+  it('creates a catalogue of a few thousand realistic products', async () => {
+    const [catalogue] = await queryRows<{ n: number; brands: number; priced: number }>(database.db, sql`
+      select count(*)::int as n, count(distinct vendor_name)::int as brands,
+        count(*) filter (where retail_price > 0 and wholesale_price < retail_price)::int as priced from upcs`);
+    expect(catalogue?.n).toBe(DEMO_CATALOGUE);
+    expect(catalogue?.brands).toBeGreaterThan(100);
+    expect(catalogue?.priced).toBe(DEMO_CATALOGUE);
+  });
+
+  it('fills boxes with items taken from the catalogue, as scanning them would', async () => {
+    const [stats] = await queryRows<{ items: number; lots: number; empty: number; unlike: number }>(database.db, sql`
+      select count(i.id)::int as items, count(distinct b.lot_id)::int as lots,
+        (select count(*)::int from lots l where not exists (select 1 from boxes b where b.lot_id = l.id)) as empty,
+        count(i.id) filter (where u.id is null or i.retail_price is distinct from u.retail_price or i.client_cost is distinct from u.wholesale_price
+          or i.vendor <> u.vendor_name or i.item_description_manifest <> u.item_description or i.color <> u.color or i.size <> u.size)::int as unlike
+      from boxes b join items i on i.box_id = b.id left join upcs u on u.upc = i.upc`);
+    expect(stats?.items).toBeGreaterThan(0);
+    expect((stats?.lots ?? 0) + (stats?.empty ?? 0)).toBe(5);
+    expect(stats?.unlike).toBe(0);
+  });
+
+  it('creates lots whose units, retail and listing totals are the sums of their items', async () => {
+    const rows = await queryRows<{ id: number; units: number; retail: string; listing: string; item_units: number; item_retail: string; item_listing: string }>(database.db, sql`
+      select l.id, l.number_of_units as units, l.total_original_retail::text as retail, l.total_listing_price::text as listing,
+             coalesce(sum(i.quantity), 0)::int as item_units,
+             coalesce(sum(i.quantity * coalesce(i.retail_price, 0)), 0)::numeric(12,2)::text as item_retail,
+             coalesce(sum(i.quantity * coalesce(i.listing_price, 0)), 0)::numeric(12,2)::text as item_listing
       from lots l left join boxes b on b.lot_id = l.id left join items i on i.box_id = b.id group by l.id`);
     expect(rows).toHaveLength(5);
     for (const row of rows) {
       expect(row.units).toBe(row.item_units);
-      expect(Number(row.retail)).toBeCloseTo(Number(row.item_retail), 2);
+      expect(row.retail).toBe(row.item_retail);
+      expect(row.listing).toBe(row.item_listing);
     }
+    expect(rows.some((row) => row.units > 0)).toBe(true);
     const [first] = await database.db.select({ lotNumber: lots.lotNumber }).from(lots).where(eq(lots.id, rows[0]?.id ?? 0));
     expect(first?.lotNumber).toMatch(/^LOT-\d{6}$/);
   });
@@ -81,7 +106,7 @@ describe('npm run seed -- --catalogue N', () => {
         count(*) filter (where vendor_name = '' or vendor_style_number = '' or item_description = '' or division = '')::int as blank,
         count(*) filter (where not (retail_price between 4.99 and 499.99 and wholesale_price < retail_price and liquidation_price < wholesale_price))::int as prices,
         count(*) filter (where approved <> (approved_by is not null))::int as approvals
-      from upcs where vendor_name_original <> ''`); // the demo's catalogue leaves it blank
+      from upcs`);
     expect(stats?.brands).toBeGreaterThanOrEqual(250);
     expect(stats?.top).toBeGreaterThan((CATALOGUE_BATCH / 300) * 5); // the most common brand: far above an even share
     expect(stats?.styles).toBeGreaterThan(10_000);

@@ -88,9 +88,16 @@ export interface CatalogueSeedReport {
  * the planner needs them to pick the prefix indexes).
  */
 export async function seedCatalogue(db: Db, count: number, onBatch?: (rows: number) => void): Promise<CatalogueSeedReport> {
-  const started = performance.now();
   const [size] = await queryRows<{ n: string }>(db, sql`select count(*)::text as n from upcs`);
-  const first = Number(size?.n ?? 0);
+  return seedCatalogueRows(db, Number(size?.n ?? 0), count, onBatch);
+}
+
+/**
+ * Adds products number `first` to `first + count - 1`. The same numbers always make the same products, so a range
+ * seeded twice adds nothing the second time (the demo's catalogue relies on it).
+ */
+export async function seedCatalogueRows(db: Db, first: number, count: number, onBatch?: (rows: number) => void): Promise<CatalogueSeedReport> {
+  const started = performance.now();
   let rows = 0;
   for (let from = first; from < first + count; from += CATALOGUE_BATCH) {
     const to = Math.min(first + count, from + CATALOGUE_BATCH) - 1;

@@ -2,7 +2,7 @@
 // Owned by handlers/lots, boxes, items and the commands they call (lot copier, totals recalculator).
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, pgSequence, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
-import { coordinate, createdAt, money, oneOf, timestampTz } from './columns';
+import { coordinate, createdAt, money, moneyOrNull, oneOf, timestampTz } from './columns';
 import { users } from './users';
 
 /** The spec's lot status values (§4), in the order the status dialog lists them. */
@@ -91,6 +91,7 @@ export const boxes = pgTable(
  * Deleted with their box. UNIQUE (box_id, upc): a UPC appears once per box; adding it again bumps the
  * quantity (`INSERT … ON CONFLICT (box_id, upc) DO UPDATE`), which also holds when two tablets add at once.
  * upc is plain text, not a FK: the catalogue entry may later be deleted while the item stays.
+ * Prices are null while unknown (a catalogue entry without them, a listing price not yet set); totals count null as 0.
  */
 export const items = pgTable(
   'items',
@@ -99,9 +100,9 @@ export const items = pgTable(
     boxId: integer('box_id').notNull().references(() => boxes.id, { onDelete: 'cascade' }),
     upc: text('upc').notNull(),
     quantity: integer('quantity').notNull().default(1),
-    retailPrice: money('retail_price'),
-    clientCost: money('client_cost'),
-    listingPrice: money('listing_price'),
+    retailPrice: moneyOrNull('retail_price'),
+    clientCost: moneyOrNull('client_cost'),
+    listingPrice: moneyOrNull('listing_price'),
     vendor: text('vendor').notNull().default(''),
     itemDescriptionManifest: text('item_description_manifest').notNull().default(''),
     color: text('color').notNull().default(''),

@@ -1,0 +1,199 @@
+// Items of a box (spec §2 Lot edit: items table, UPC entry, XLS; §7; DESIGN §5 "Adding a UPC", "Totals"): read,
+// scan one UPC, add spreadsheet rows, edit and delete rows. Each change reads auth → (payload parsed by the router) →
+// ownership (./box-access), refusing before it writes → its statements and the lot's new totals (./lot-totals) on
+// context.db, the mutation's one transaction → the reply with the lot, pushed to the owner's other sessions and the
+// admins.
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { BoxItem } from '../../src/protocol/boxes';
+import { ErrorCode, type ErrorCodeValue } from '../../src/protocol/error-codes';
+import { COUNT_MAX, LIST_MAX } from '../../src/protocol/primitives';
+import { items, upcs, type DbOrTx } from '../db';
+import { findVisibleBox, lockVisibleBox, type BoxAccess } from './box-access';
+import { itemColumnsOf, itemFromCatalogue, presentItem, type BoxRow, type ItemRow } from './box-presenter';
+import { ownerName } from './lot-access';
+import { presentLot, type LotRow } from './lot-presenter';
+import { changeItems, TOTALS_OUT_OF_RANGE } from './lot-totals';
+import { andPush, only, reply, replyAndPush } from './replies';
+import { requireUser, type HandlerContext, type HandlerMap, type HandlerResult } from './types';
+import { upcNotFound } from './upcs';
+
+/** As many rows as one box's reply may list (BoxItemsReplySchema: LIST_MAX × 10). */
+export const BOX_ITEMS_MAX = LIST_MAX * 10;
+/** Rows per INSERT of a spreadsheet: ten columns each, well under the 65,535 parameters of one statement. */
+const INSERT_CHUNK = 1000;
+
+export const itemNotFound = (id: number) => `Item ${id} not found.`;
+export const NOT_ONE_BOX = 'Error, the items are not all in one box.';
+export const BOX_FULL = `Error, a box holds at most ${BOX_ITEMS_MAX} different UPCs.`;
+export const bulkAdded = (n: number) => `Successfully added ${n} UPCs to the box.`; // spec §8
+
+const refuse = (code: ErrorCodeValue, message: string): HandlerResult => only(reply.error(code, message));
+
+/** The box's rows, and how many of `upcList` are among them: whether new rows still fit (BOX_ITEMS_MAX). */
+async function roomFor(db: DbOrTx, boxId: number, upcList: readonly string[]): Promise<boolean> {
+  const [row] = await db
+    .select({ rows: count(), present: sql`count(*) filter (where ${inArray(items.upc, [...upcList])})`.mapWith(Number) })
+    .from(items)
+    .where(eq(items.boxId, boxId));
+  return (row?.rows ?? 0) + upcList.length - (row?.present ?? 0) <= BOX_ITEMS_MAX;
+}
+
+/** Rows in the order of `ids` (each once), from rows matched in any order. */
+function inOrder(ids: readonly number[], rows: readonly ItemRow[]): ItemRow[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+}
+
+type Located = { ok: true; box: BoxRow; lot: LotRow; rows: ItemRow[] } | { ok: false; refusal: HandlerResult };
+
+/**
+ * Before any write: the rows with these ids, all in one box the user may change, that box's lot locked. A missing id
+ * is NOT_FOUND, rows of several boxes BAD_REQUEST, a box of someone else's lot the lots' refusal.
+ */
+async function locateItems(context: HandlerContext, ids: readonly number[]): Promise<Located> {
+  const { db } = context;
+  const wanted = [...new Set(ids)];
+  const found = new Map((await db.select({ id: items.id, boxId: items.boxId }).from(items).where(inArray(items.id, wanted))).map((row) => [row.id, row.boxId]));
+  const missing = wanted.find((id) => !found.has(id));
+  if (missing !== undefined) return { ok: false, refusal: refuse(ErrorCode.NOT_FOUND, itemNotFound(missing)) };
+  const [boxId, ...others] = new Set(found.values());
+  if (boxId === undefined) throw new Error('no rows for a non-empty list of ids');
+  if (others.length > 0) return { ok: false, refusal: refuse(ErrorCode.BAD_REQUEST, NOT_ONE_BOX) };
+  const access: BoxAccess = await lockVisibleBox(db, requireUser(context), boxId);
+  if (!access.ok) return access;
+  // Read again under the lock: a deleteItems that committed meanwhile has taken some.
+  const rows = await db.select().from(items).where(and(eq(items.boxId, boxId), inArray(items.id, wanted)));
+  const gone = wanted.find((id) => !rows.some((row) => row.id === id));
+  if (gone !== undefined) return { ok: false, refusal: refuse(ErrorCode.NOT_FOUND, itemNotFound(gone)) };
+  return { ok: true, box: access.box, lot: access.lot, rows };
+}
+
+/** An item change's reply: the rows, their box and the lot with its new totals, to the sender and the owner's sessions. */
+async function itemsChanged(
+  context: HandlerContext, messageType: 'UPDATED_ITEMS' | 'DELETED_ITEMS', box: BoxRow, lot: LotRow, rows: readonly ItemRow[], message: string,
+): Promise<HandlerResult> {
+  const data = { boxId: box.id, items: rows.map(presentItem), lot: presentLot(lot) };
+  return replyAndPush(reply.ok(messageType, data, message), await ownerName(context.db, requireUser(context), lot));
+}
+
+export const boxItemHandlers: HandlerMap = {
+  getItemsByBoxId: {
+    access: 'user',
+    async handle(context, boxId) {
+      const { db } = context;
+      const access = await findVisibleBox(db, requireUser(context), boxId);
+      if (!access.ok) return access.refusal;
+      const rows = await db.select().from(items).where(eq(items.boxId, boxId)).orderBy(asc(items.id));
+      return only(reply.ok('FOUND_ITEMS_BY_BOX_ID', { boxId, items: rows.map(presentItem), lot: presentLot(access.lot) }));
+    },
+  },
+
+  addUPCToBox: {
+    access: 'user',
+    async handle(context, { upc, boxId }) {
+      const user = requireUser(context);
+      const { db } = context;
+      const access = await lockVisibleBox(db, user, boxId);
+      if (!access.ok) return access.refusal;
+      const { lot } = access;
+      const [entry] = await db.select().from(upcs).where(eq(upcs.upc, upc));
+      if (!entry) return refuse(ErrorCode.NOT_FOUND, upcNotFound(upc));
+      const [existing] = await db.select().from(items).where(and(eq(items.boxId, boxId), eq(items.upc, upc)));
+      if (!existing && !(await roomFor(db, boxId, [upc]))) return refuse(ErrorCode.BAD_REQUEST, BOX_FULL);
+      // Already in the box: a scanner read the same item again, one more unit (DESIGN §5). The row keeps its own
+      // prices and text, which staff may have edited since.
+      const change = await changeItems(db, lot.id, async (savepoint) => {
+        const [row] = existing
+          ? await savepoint.update(items).set({ quantity: sql`${items.quantity} + 1` }).where(eq(items.id, existing.id)).returning()
+          : await savepoint.insert(items).values(itemFromCatalogue(entry, boxId, 1)).returning();
+        if (!row) throw new Error('the scanned item was not written');
+        return row;
+      });
+      if (!change.ok) return refuse(ErrorCode.BAD_REQUEST, change.message);
+      const item = change.value;
+      const message = existing ? `Added 1 more of ${upc}: ${item.quantity}` : `Added UPC: ${upc}`;
+      const data = { boxId, item: presentItem(item), lot: presentLot(change.lot) };
+      return replyAndPush(reply.ok('ADDED_UPC_TO_BOX', data, message), await ownerName(db, user, lot));
+    },
+  },
+
+  addMultipleUPCsToBox: {
+    access: 'user',
+    async handle(context, { boxId, upcQuantities }) {
+      const user = requireUser(context);
+      const { db } = context;
+      const access = await lockVisibleBox(db, user, boxId);
+      if (!access.ok) return access.refusal;
+      const { lot } = access;
+      // A UPC on several rows of the sheet: its quantities add up, as separate scans would.
+      const wanted = new Map<string, number>();
+      for (const { upc, qnty } of upcQuantities) wanted.set(upc, (wanted.get(upc) ?? 0) + qnty);
+      if ([...wanted.values()].some((qnty) => qnty > COUNT_MAX)) return refuse(ErrorCode.BAD_REQUEST, TOTALS_OUT_OF_RANGE);
+      const entries = new Map((await db.select().from(upcs).where(inArray(upcs.upc, [...wanted.keys()]))).map((entry) => [entry.upc, entry]));
+      const known = [...wanted].flatMap(([upc, qnty]) => {
+        const entry = entries.get(upc);
+        return entry ? [{ entry, qnty }] : [];
+      });
+      const notFoundUPCs = [...wanted.keys()].filter((upc) => !entries.has(upc));
+      // Nothing to add: no item changes, so the totals (maybe typed by hand) stand.
+      if (known.length === 0) return only(reply.ok('ADDED_MULT_UPCS_TO_BOX', { addedItems: [], notFoundUPCs }, bulkAdded(0)));
+      if (!(await roomFor(db, boxId, known.map(({ entry }) => entry.upc)))) return refuse(ErrorCode.BAD_REQUEST, BOX_FULL);
+
+      const change = await changeItems(db, lot.id, async (savepoint) => {
+        const rows: ItemRow[] = [];
+        for (let start = 0; start < known.length; start += INSERT_CHUNK) {
+          const values = known.slice(start, start + INSERT_CHUNK).map(({ entry, qnty }) => itemFromCatalogue(entry, boxId, qnty));
+          // A UPC already in the box keeps its row and gains the quantity; the catalogue's values are for new rows.
+          rows.push(...(await savepoint
+            .insert(items)
+            .values(values)
+            .onConflictDoUpdate({ target: [items.boxId, items.upc], set: { quantity: sql`${items.quantity} + excluded.quantity` } })
+            .returning()));
+        }
+        return rows;
+      });
+      if (!change.ok) return refuse(ErrorCode.BAD_REQUEST, change.message);
+      const byUpc = new Map(change.value.map((row) => [row.upc, row]));
+      const addedItems = known.flatMap(({ entry }) => byUpc.get(entry.upc) ?? []).map(presentItem);
+      const owner = await ownerName(db, user, lot);
+      const added = replyAndPush(reply.ok('ADDED_MULT_UPCS_TO_BOX', { addedItems, notFoundUPCs }, bulkAdded(addedItems.length)), owner);
+      // The reply names no lot; other sessions hear of the new totals (the sender refetches, as after any bulk add).
+      return andPush(added, owner, reply.ok('UPDATED_LOT', presentLot(change.lot)));
+    },
+  },
+
+  updateItems: {
+    access: 'user',
+    async handle(context, itemList) {
+      // An item sent twice: the later copy wins. Each row has its own values, hence a statement each.
+      const changes = new Map<number, BoxItem>(itemList.map((item) => [item.id, item]));
+      const located = await locateItems(context, [...changes.keys()]);
+      if (!located.ok) return located.refusal;
+      const { box, lot } = located;
+      const change = await changeItems(context.db, lot.id, async (savepoint) => {
+        const rows: ItemRow[] = [];
+        for (const [id, item] of changes) rows.push(...(await savepoint.update(items).set(itemColumnsOf(item)).where(eq(items.id, id)).returning()));
+        return rows;
+      });
+      if (!change.ok) return refuse(ErrorCode.BAD_REQUEST, change.message);
+      const updated = inOrder([...changes.keys()], change.value);
+      return itemsChanged(context, 'UPDATED_ITEMS', box, change.lot, updated, `Updated items: ${updated.length}`);
+    },
+  },
+
+  deleteItems: {
+    access: 'user',
+    async handle(context, itemList) {
+      const ids = itemList.map((item) => item.id);
+      const located = await locateItems(context, ids);
+      if (!located.ok) return located.refusal;
+      const { box, lot, rows } = located;
+      const change = await changeItems(context.db, lot.id, async (savepoint) => {
+        await savepoint.delete(items).where(inArray(items.id, rows.map((row) => row.id)));
+      });
+      if (!change.ok) return refuse(ErrorCode.BAD_REQUEST, change.message);
+      const deleted = inOrder(ids, rows);
+      return itemsChanged(context, 'DELETED_ITEMS', box, change.lot, deleted, `Deleted items: ${deleted.length}`);
+    },
+  },
+};

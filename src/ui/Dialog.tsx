@@ -13,9 +13,11 @@ export interface DialogProps {
   readonly children: ReactNode;
   /** Wider panel for lists and text areas (category tree, text entry); still full width on a phone. */
   readonly wide?: boolean;
+  /** The whole screen (spec §2: the XLS Data Entry modal, the HTML viewer). */
+  readonly fullScreen?: boolean;
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, wide = false }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, wide = false, fullScreen = false }: DialogProps) {
   // Radix wires aria-describedby to the Description when there is one; without one it must be told so.
   const describedBy = description === undefined ? { 'aria-describedby': undefined } : {};
   return (
@@ -24,7 +26,7 @@ export function Dialog({ open, onOpenChange, title, description, children, wide 
         <RadixDialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-900/50 p-3 data-[state=open]:animate-[lotdesk-fade-in_150ms_ease-out]">
           <RadixDialog.Content
             {...describedBy}
-            className={`w-full ${wide ? 'max-w-2xl' : 'max-w-md'} rounded-lg bg-white p-4 text-slate-900 shadow-xl focus:outline-none data-[state=open]:animate-[lotdesk-pop-in_300ms_ease-out]`}
+            className={`w-full ${fullScreen ? 'min-h-full max-w-none self-stretch' : wide ? 'max-w-2xl' : 'max-w-md'} rounded-lg bg-white p-4 text-slate-900 shadow-xl focus:outline-none data-[state=open]:animate-[lotdesk-pop-in_300ms_ease-out]`}
           >
             <RadixDialog.Title className="text-xl font-semibold">{title}</RadixDialog.Title>
             {description !== undefined && <RadixDialog.Description className="mt-1 text-slate-700">{description}</RadixDialog.Description>}

@@ -12,10 +12,10 @@ import { useOffline } from '../../sync/use-outbox';
 import { messageOf } from '../../sync/validated';
 import { buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EXCEL_FILES, FilePicker } from '../../ui/FilePicker';
 import { Dialog, DialogActions, DialogCloseButton } from '../../ui/Dialog';
 import { ProgressDialog } from '../../ui/ProgressDialog';
 import { ScreenTitle } from '../../ui/ScreenTitle';
-import { ExcelPicker } from './ExcelPicker';
 import { SearchFields } from './SearchFields';
 import { Saving, useSaveUpcs } from './save-upcs';
 import { toggleSelected } from './sheet';
@@ -68,7 +68,7 @@ export function DataEntryScreen() {
         <button type="button" className={buttonClass.primary} onClick={save}>
           Save
         </button>
-        <ExcelPicker onFile={(file) => void importExcel(file)} />
+        <FilePicker title="Select Excel File" accept={EXCEL_FILES} onFile={(file) => void importExcel(file)} />
       </div>
       {found?.local === true && offline && (
         <p className="text-slate-700">Offline: showing the catalogue entries saved on this device.</p>

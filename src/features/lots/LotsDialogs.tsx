@@ -12,7 +12,7 @@ import { PromptDialog } from '../../ui/PromptDialog';
 import { StatusDialog } from '../../ui/StatusDialog';
 import { useCreateLot } from './create-lot';
 import { useDeleteLots } from './delete-lots';
-import { lotName } from './lot-display';
+import { lotName } from '../../ui/lot-display';
 import { MultipleSkus } from './MultipleSkus';
 import { useRenameLot } from '../../sync/intents/rename-lot';
 import { useUpdateLotLocation } from './update-lot-location';

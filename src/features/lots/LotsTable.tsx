@@ -11,7 +11,7 @@ import { notifier } from '../../sync/notifier';
 import type { LotRow } from '../../sync/replica';
 import { buttonClass } from '../../ui/button';
 import { NumberCell, VirtualTable, type TableColumn } from '../../ui/table';
-import { auctionText, categoriesText, locationText, lotName } from './lot-display';
+import { auctionText, categoriesText, locationText, lotName } from '../../ui/lot-display';
 
 const LINK =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 font-medium text-blue-800 underline ' +

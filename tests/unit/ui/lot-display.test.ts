@@ -2,7 +2,7 @@
 // 'auctionTitle:id', the location as its Z A C R B values.
 import { describe, expect, it } from 'vitest';
 import type { Category } from '../../../src/protocol/entities';
-import { auctionText, categoriesText, locationText, lotName } from '../../../src/features/lots/lot-display';
+import { auctionText, categoriesText, locationText, lotName } from '../../../src/ui/lot-display';
 
 describe('Lots table display', () => {
   it('shows categories as name:id pairs separated by " | ", in the lot\'s order', () => {

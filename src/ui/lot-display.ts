@@ -1,7 +1,7 @@
-// Pure display rules of the Lots table (spec §2): categories as 'name:id' joined by ' | ', the first auction
+// Pure display rules of lots (spec §2 Lots list, Lot edit): categories as 'name:id' joined by ' | ', the first auction
 // entry as 'auctionTitle:id', the location as its Z A C R B values. No React here.
-import type { Category } from '../../protocol/entities';
-import type { Lot } from '../../protocol/lots';
+import type { Category } from '../protocol/entities';
+import type { Lot } from '../protocol/lots';
 
 export function categoriesText(ids: readonly number[], byId: ReadonlyMap<number, Category>): string {
   return ids.map((id) => `${byId.get(id)?.name ?? ''}:${id}`).join(' | ');

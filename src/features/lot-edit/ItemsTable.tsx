@@ -1,0 +1,123 @@
+// The box's items (spec §2 Lot edit): UPC (read-only), Qnty, Msrp, Your Cost, List Price, Vendor, Desc, Color,
+// Size, Select, on the shared VirtualTable. Quantity and the three prices are numeric cells with the spec's
+// validation; the texts are editable too. Changed cells are marked until Update Items sends them; rows the
+// server has not confirmed say Pending; scans it refused (an unknown UPC) show as failed rows with Retry and
+// Discard, so no scan disappears without a word.
+import type { BoxItem } from '../../protocol/entities';
+import { notifier } from '../../sync/notifier';
+import type { ItemRow } from '../../sync/replica';
+import type { FailedScan } from '../../sync/use-lot-edit';
+import { buttonClass } from '../../ui/button';
+import { NumberCell, TextCell, VirtualTable, type TableColumn } from '../../ui/table';
+import type { ItemEdits } from './box-intents';
+
+export const NO_ITEMS = 'No items in the current box.'; // spec §2
+
+export type ItemLine = { readonly kind: 'item'; readonly item: ItemRow; readonly edits: ItemEdits | undefined } | { readonly kind: 'failed'; readonly scan: FailedScan };
+
+export interface ItemsTableProps {
+  readonly lines: readonly ItemLine[];
+  readonly selected: ReadonlySet<number>;
+  readonly onToggle: (id: number) => void;
+  readonly onEdit: (item: ItemRow, edits: ItemEdits) => void;
+  readonly onRetry: (seq: number) => void;
+  readonly onDiscard: (seq: number) => void;
+}
+
+type NumberField = 'quantity' | 'retailPrice' | 'clientCost' | 'listingPrice';
+type TextField = 'vendor' | 'itemDescriptionManifest' | 'color' | 'size';
+
+const shown = (item: ItemRow, edits: ItemEdits | undefined): BoxItem => ({ ...item, ...edits });
+
+export function ItemsTable({ lines, selected, onToggle, onEdit, onRetry, onDiscard }: ItemsTableProps) {
+  const numberColumn = (id: NumberField, header: string, width: number): TableColumn<ItemLine> => ({
+    id,
+    header,
+    width,
+    align: 'right',
+    cell: (line) =>
+      line.kind === 'item' && (
+        <NumberCell
+          label={header}
+          value={shown(line.item, line.edits)[id]}
+          rowName={line.item.upc}
+          changed={line.edits?.[id] !== undefined}
+          onCommit={(value) => onEdit(line.item, { ...line.edits, [id]: id === 'quantity' ? Math.round(value) : value })}
+          onInvalid={notifier.error}
+        />
+      ),
+  });
+  const textColumn = (id: TextField, header: string, width: number): TableColumn<ItemLine> => ({
+    id,
+    header,
+    width,
+    cell: (line) =>
+      line.kind === 'item' && (
+        <TextCell
+          label={header}
+          value={shown(line.item, line.edits)[id] ?? ''}
+          rowName={line.item.upc}
+          changed={line.edits?.[id] !== undefined}
+          onCommit={(value) => onEdit(line.item, { ...line.edits, [id]: value })}
+        />
+      ),
+  });
+  const columns: Array<TableColumn<ItemLine>> = [
+    {
+      id: 'upc',
+      header: 'UPC',
+      width: 200,
+      cell: (line) =>
+        line.kind === 'failed' ? (
+          <span className="flex flex-col leading-tight">
+            <span className="font-mono">{line.scan.upc}</span>
+            <span className="text-xs font-semibold text-red-800">{`Failed: ${line.scan.error}`}</span>
+          </span>
+        ) : (
+          <span className="flex flex-col leading-tight">
+            <span className="font-mono">{line.item.upc}</span>
+            {line.item.pending === 1 && <span className="w-fit rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-950">Pending</span>}
+          </span>
+        ),
+    },
+    numberColumn('quantity', 'Qnty', 90),
+    numberColumn('retailPrice', 'Msrp', 100),
+    numberColumn('clientCost', 'Your Cost', 100),
+    numberColumn('listingPrice', 'List Price', 100),
+    textColumn('vendor', 'Vendor', 140),
+    textColumn('itemDescriptionManifest', 'Desc', 220),
+    textColumn('color', 'Color', 100),
+    textColumn('size', 'Size', 90),
+    {
+      id: 'select',
+      header: 'Select',
+      width: 150,
+      align: 'center',
+      cell: (line) =>
+        line.kind === 'failed' ? (
+          <span className="flex gap-1">
+            <button type="button" className={`${buttonClass.secondary} px-2`} onClick={() => onRetry(line.scan.seq)}>
+              Retry
+            </button>
+            <button type="button" className={`${buttonClass.secondary} px-2`} onClick={() => onDiscard(line.scan.seq)}>
+              Discard
+            </button>
+          </span>
+        ) : (
+          <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+            <input type="checkbox" className="size-5 accent-blue-700" checked={selected.has(line.item.id)} onChange={() => onToggle(line.item.id)} aria-label={`Select ${line.item.upc}`} />
+          </label>
+        ),
+    },
+  ];
+  return (
+    <VirtualTable
+      label="Items"
+      rows={lines}
+      columns={columns}
+      rowKey={(line) => (line.kind === 'item' ? `item:${line.item.id}` : `failed:${line.scan.seq}`)}
+      emptyText={NO_ITEMS}
+      maxHeight="60dvh"
+    />
+  );
+}

@@ -1,0 +1,90 @@
+// 'XLS Data Entry' (spec §2 Lot edit): a full-screen modal with a file picker, a table of UPC and quantity with
+// added / not-found marks once the server has answered, Close and Save Changes (addMultipleUPCsToBox). The file
+// is read by the spreadsheet worker, off the main thread.
+import { useState } from 'react';
+import type { BulkAddResponse } from '../../protocol/entities';
+import { notifier } from '../../sync/notifier';
+import { status } from '../../sync/status';
+import { messageOf } from '../../sync/validated';
+import { readSpreadsheetFile } from '../../workers/read-spreadsheet';
+import { buttonClass } from '../../ui/button';
+import { Dialog, DialogActions, DialogCloseButton } from '../../ui/Dialog';
+import { FilePicker, SPREADSHEET_FILES } from '../../ui/FilePicker';
+import { xlsRows, type UpcQuantity } from './xls-rows';
+
+export const XLS_TITLE = 'XLS Data Entry';
+const BOX_COLUMNS = { upc: ['upc'], qnty: ['qnty'] } as const;
+
+export interface XlsDialogProps {
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+  /** The server's answer to the last Save Changes (undefined before one). */
+  readonly result: BulkAddResponse | undefined;
+  readonly onSave: (rows: readonly UpcQuantity[]) => void;
+}
+
+function mark(upc: string, result: BulkAddResponse | undefined): string {
+  if (result === undefined) return '';
+  return result.notFoundUPCs.includes(upc) ? '✗ Not found' : '✓ Added';
+}
+
+export function XlsDialog({ open, onOpenChange, result, onSave }: XlsDialogProps) {
+  const [rows, setRows] = useState<readonly UpcQuantity[]>([]);
+  const [saved, setSaved] = useState(false);
+  const read = async (file: File): Promise<void> => {
+    status.busy(`Reading ${file.name}...`);
+    try {
+      const sheet = await readSpreadsheetFile(file, BOX_COLUMNS, ['xlsx', 'xls', 'csv']);
+      if (sheet.missing.length > 0) throw new Error(`The file has no ${sheet.missing.map((name) => `'${name}'`).join(' or ')} column.`);
+      const parsed = xlsRows(sheet.rows);
+      setRows(parsed.rows);
+      setSaved(false);
+      status.ready(`Read ${parsed.rows.length} UPCs from ${file.name}.`);
+      if (parsed.skipped > 0) notifier.warning(`Skipped ${parsed.skipped} rows without a UPC or a quantity.`);
+    } catch (error) {
+      status.ready();
+      notifier.error(`${file.name}: ${messageOf(error)}`);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={XLS_TITLE} fullScreen>
+      <div className="flex flex-col gap-3">
+        <FilePicker title="Select File" accept={SPREADSHEET_FILES} onFile={(file) => void read(file)} />
+        <div className="max-h-[60dvh] overflow-auto rounded-lg border border-slate-200">
+          <table aria-label="UPCs from the file" className="w-full text-left">
+            <thead className="sticky top-0 bg-slate-100">
+              <tr>
+                <th scope="col" className="px-3 py-2">UPC</th>
+                <th scope="col" className="px-3 py-2 text-right">Quantity</th>
+                <th scope="col" className="px-3 py-2">Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.upc} className="border-t border-slate-200">
+                  <td className="px-3 py-2 font-mono">{row.upc}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{row.qnty}</td>
+                  <td className="px-3 py-2">{saved ? mark(row.upc, result) : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <DialogActions>
+          <DialogCloseButton />
+          <button
+            type="button"
+            className={buttonClass.primary}
+            disabled={rows.length === 0}
+            onClick={() => {
+              onSave(rows);
+              setSaved(true);
+            }}
+          >
+            Save Changes
+          </button>
+        </DialogActions>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,193 @@
+// Lot edit (spec §2 Lot edit, §4 "Box editing", §5, §8) as staff fill boxes on a tablet with a barcode scanner
+// (it types the code and presses Enter): a 30-scan session with repeats, the same with the server stopped, an
+// unknown UPC, the XLS import of a real file, and every dialog's validation message.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { utils, write } from 'xlsx';
+import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+import { signInHome } from './support/login';
+
+test.describe.configure({ timeout: 90_000 });
+let server: ServerProcess;
+let files: string;
+const run = `${Date.now().toString(36)}`.toUpperCase();
+/** Three catalogue products made through Data entry before the tests: UPC and Msrp. */
+const PRODUCTS = [
+  { upc: `LE${run}1`, msrp: 10 },
+  { upc: `LE${run}2`, msrp: 20 },
+  { upc: `LE${run}3`, msrp: 5 },
+] as const;
+const [ONE, TWO, THREE] = PRODUCTS;
+
+async function addProducts(page: Page): Promise<void> {
+  await page.goto(`${server.url}/dataentry`);
+  for (const { upc, msrp } of PRODUCTS) {
+    await page.getByRole('button', { name: 'ADD UPC(+)' }).click();
+    await page.getByRole('row').nth(1).getByRole('button', { name: /^Edit UPC:\s*$/ }).click();
+    await page.getByRole('textbox', { name: 'UPC' }).fill(upc);
+    await page.getByRole('textbox', { name: 'UPC' }).press('Enter');
+    await page.getByRole('button', { name: `Edit Msrp of ${upc}:` }).click();
+    await page.getByRole('textbox', { name: `Msrp of ${upc}` }).fill(String(msrp));
+    await page.getByRole('textbox', { name: `Msrp of ${upc}` }).press('Enter');
+  }
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('All UPCs Saved.')).toBeVisible();
+}
+
+test.beforeAll(async ({ browser }) => {
+  server = serverProcess(18170);
+  files = mkdtempSync(join(tmpdir(), 'lotdesk-e2e-xls-'));
+  await server.start();
+  const page = await browser.newPage();
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+  await addProducts(page);
+  await page.close();
+});
+
+test.afterAll(async () => {
+  await server.dispose();
+  rmSync(files, { recursive: true, force: true });
+});
+
+/** Creates a lot on the Lots page, opens its edit page and adds a box; returns the lot number. */
+async function lotWithBox(page: Page, title: string): Promise<string> {
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Create Lot' }).click();
+  await page.getByRole('dialog', { name: 'Create Lot' }).getByLabel('Title').fill(title);
+  await page.getByRole('dialog', { name: 'Create Lot' }).getByRole('button', { name: 'Proceed' }).click();
+  const edit = page.getByRole('row').filter({ hasText: title }).getByRole('link', { name: /^Edit LOT-/ });
+  await expect(edit).toBeVisible();
+  const lotNumber = ((await edit.getAttribute('aria-label')) ?? '').replace('Edit ', '');
+  await edit.click();
+  await expect(page.getByRole('heading', { name: lotNumber })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Box' }).click();
+  await page.getByRole('dialog', { name: 'Add Box' }).getByLabel('Box label').fill('A');
+  await page.getByRole('dialog', { name: 'Add Box' }).getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByRole('tab', { name: 'box A', selected: true })).toBeVisible();
+  return lotNumber;
+}
+
+/** A scanner: types the code into the UPC field and presses Enter. */
+async function scan(page: Page, upc: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: 'UPC', exact: true });
+  await expect(field).toBeFocused();
+  await field.pressSequentially(upc, { delay: 0 });
+  await field.press('Enter');
+  await expect(field).toHaveValue('');
+}
+
+const qnty = (page: Page, upc: string) => page.getByRole('button', { name: `Edit Qnty of ${upc}:` });
+
+/** 12 × ONE, 10 × TWO, 8 × THREE, interleaved as a person scans a mixed box. */
+const SESSION = [...Array(30).keys()].map((index) => (index % 3 === 0 || index >= 28 ? THREE : index % 3 === 1 ? ONE : TWO));
+const expected = (upc: string) => SESSION.filter((product) => product.upc === upc).length;
+
+async function expectSessionTotals(page: Page): Promise<void> {
+  for (const { upc } of PRODUCTS) await expect(qnty(page, upc)).toHaveText(`${expected(upc)}.00`);
+  await expect(page.getByRole('table', { name: 'Items' })).not.toContainText('Pending');
+  const msrp = PRODUCTS.reduce((sum, { upc, msrp: price }) => sum + expected(upc) * price, 0);
+  await expect(page.getByText('Items: 30')).toBeVisible();
+  await expect(page.getByText(`MSRP: ${msrp.toFixed(2)}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Details' }).click();
+  await expect(page.locator('#lot-details')).toContainText('Units30');
+  await expect(page.locator('#lot-details')).toContainText(`Retail total${msrp.toFixed(2)}`);
+}
+
+test('a scanner session of 30 scans with repeats gives the right quantities and totals', async ({ page }) => {
+  await lotWithBox(page, `Scans ${run}`);
+  await page.getByRole('textbox', { name: 'UPC', exact: true }).focus();
+  for (const product of SESSION) await scan(page, product.upc);
+  await expectSessionTotals(page);
+});
+
+test('the same session with the server stopped shows at once and arrives once when it starts', async ({ page }) => {
+  await lotWithBox(page, `Offline scans ${run}`);
+  await server.stop();
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'UPC', exact: true }).focus();
+  for (const product of SESSION) await scan(page, product.upc);
+  for (const { upc } of PRODUCTS) await expect(qnty(page, upc)).toHaveText(`${expected(upc)}.00`);
+  await expect(page.getByRole('table', { name: 'Items' })).toContainText('Pending');
+  await server.start();
+  await expectSessionTotals(page);
+  await page.reload();
+  for (const { upc } of PRODUCTS) await expect(qnty(page, upc)).toHaveText(`${expected(upc)}.00`);
+});
+
+test('an unknown UPC says "UPC … not found." and its row shows it failed', async ({ page }) => {
+  await lotWithBox(page, `Unknown ${run}`);
+  await page.getByRole('textbox', { name: 'UPC', exact: true }).focus();
+  await scan(page, 'NOSUCH123');
+  await expect(page.getByText('UPC NOSUCH123 not found.').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Items' })).toContainText('Failed: UPC NOSUCH123 not found.');
+  await page.getByRole('table', { name: 'Items' }).getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByText('No items in the current box.')).toBeVisible();
+});
+
+test('XLS Data Entry adds a real file\'s rows and marks the unknown UPC not found', async ({ page }) => {
+  await lotWithBox(page, `Xls ${run}`);
+  const sheet = utils.aoa_to_sheet([['UPC', 'Qnty'], [ONE.upc, 3], [TWO.upc, 2], ['UNKNOWN999', 4]]);
+  const book = utils.book_new();
+  utils.book_append_sheet(book, sheet, 'Box');
+  const path = join(files, `box-${run}.xlsx`);
+  writeFileSync(path, new Uint8Array(write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer));
+  await page.getByRole('button', { name: 'XLS' }).click();
+  const dialog = page.getByRole('dialog', { name: 'XLS Data Entry' });
+  await dialog.getByLabel('Select File').setInputFiles(path);
+  await expect(dialog.getByRole('table')).toContainText('UNKNOWN999');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Successfully added 2 UPCs to the box.')).toBeVisible();
+  await expect(page.getByText('Error, 1 UPCs were not found/not added.')).toBeVisible();
+  await expect(dialog.getByRole('row').filter({ hasText: 'UNKNOWN999' })).toContainText('Not found');
+  await expect(dialog.getByRole('row').filter({ hasText: ONE.upc })).toContainText('Added');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(qnty(page, ONE.upc)).toHaveText('3.00');
+  await expect(qnty(page, TWO.upc)).toHaveText('2.00');
+});
+
+test('every dialog says what is wrong: blank UPC, blank box label, blank title, box weight and dimensions', async ({ page }) => {
+  const lotNumber = await lotWithBox(page, `Dialogs ${run}`);
+  await page.getByRole('textbox', { name: 'UPC', exact: true }).press('Enter');
+  await expect(page.getByText('Please specify a UPC when adding the item.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Box' }).click();
+  const addBox = page.getByRole('dialog', { name: 'Add Box' });
+  await addBox.getByLabel('Box label').fill('  ');
+  await addBox.getByLabel('Box label').blur();
+  await expect(addBox.getByText('Error, box label cannot be empty.')).toBeVisible();
+  await expect(addBox.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+  await addBox.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Edit Title' }).click();
+  const title = page.getByRole('dialog', { name: 'Edit Title' });
+  await title.getByLabel('Title').fill('');
+  await title.getByLabel('Title').blur();
+  await expect(title.getByText('Title cannot be empty')).toBeVisible();
+  await title.getByLabel('Title').fill(`Renamed ${run}`);
+  await title.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByText(`Renamed ${run}`).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Update Weight/Dims' }).click();
+  const dims = page.getByRole('dialog', { name: 'Update Box Weight and Dimensions' });
+  await dims.getByLabel('Height (inches)').fill('');
+  await dims.getByRole('button', { name: 'Submit form' }).click();
+  await expect(dims).toBeVisible(); // a required field left blank keeps the form open
+  expect(await dims.getByLabel('Height (inches)').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  for (const [label, value] of [['Height (inches)', '2'], ['Width (inches)', '3'], ['Length (inches)', '4'], ['Lbs', '5'], ['Ozs', '6']] as const) {
+    await dims.getByLabel(label).fill(value);
+  }
+  await dims.getByRole('button', { name: 'Submit form' }).click();
+  await expect(page.getByText('2x3x4 in')).toBeVisible();
+  await expect(page.getByText('5 lbs 6 ozs')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Duplicate Lot' }).click();
+  await page.getByRole('dialog', { name: 'Duplicate Lot' }).getByRole('button', { name: 'Duplicate' }).click();
+  await expect(page.getByText(/^Copied manifest: LOT-/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Box' }).click();
+  await page.getByRole('dialog', { name: 'Delete Box' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('tab', { name: 'box A' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: lotNumber })).toBeVisible();
+});

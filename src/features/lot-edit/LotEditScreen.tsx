@@ -9,6 +9,7 @@ import { useCategories } from '../../sync/hooks';
 import { useRenameLot } from '../../sync/intents/rename-lot';
 import { useUpdateManifests } from '../../sync/intents/update-manifests';
 import { useBoxes, useLot, useLotEditState } from '../../sync/use-lot-edit';
+import { useOffline } from '../../sync/use-outbox';
 import { buttonClass } from '../../ui/button';
 import { CategoryDialog } from '../../ui/CategoryDialog';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -26,6 +27,7 @@ export const boxTabName = (box: { id: number; label: string | null }): string =>
 
 function LotEdit({ lotId }: { lotId: number }) {
   const lot = useLot(lotId);
+  const offline = useOffline();
   const boxes = useBoxes(lotId);
   const { boxId } = useLotEditState();
   const { list: categories, byId: categoriesById } = useCategories();
@@ -41,7 +43,7 @@ function LotEdit({ lotId }: { lotId: number }) {
   // Offline, no reply selects a box: the first one the replica holds is.
   const selected = boxes.find((box) => box.id === boxId) ?? boxes[0];
 
-  if (lot === undefined) return <p className="text-slate-700">Loading the lot…</p>;
+  if (lot === undefined || (lot === null && !offline)) return <p className="text-slate-700">Loading the lot…</p>;
   if (lot === null) return <Warning>{`Lot ${lotId} is not on this device yet. It loads when the connection is back.`}</Warning>;
   return (
     <div className="flex flex-col gap-4">

@@ -5,18 +5,20 @@ import { showDone, type Feedback } from './notifier';
 
 const ANNOUNCED_MAX = 200; // ids remembered; a resend comes within a few entries of the original
 
-/** Shows `message` (status 'Ready.' and a success toast) unless this client-msg-id was announced already. */
-export type Announce = (message: string | null | undefined, clientMsgId: string | undefined) => void;
+/** Shows `message` (status 'Ready.' and a success toast) unless this client-msg-id was announced already;
+ * true when it was shown now. */
+export type Announce = (message: string | null | undefined, clientMsgId: string | undefined) => boolean;
 
 export function createAnnouncer(feedback: Feedback): Announce {
   const announced: string[] = [];
   return (message, clientMsgId) => {
     if (clientMsgId !== undefined) {
-      if (announced.includes(clientMsgId)) return;
+      if (announced.includes(clientMsgId)) return false;
       announced.push(clientMsgId);
       if (announced.length > ANNOUNCED_MAX) announced.shift();
     }
     showDone(feedback, message ?? undefined);
+    return true;
   };
 }
 

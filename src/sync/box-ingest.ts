@@ -45,7 +45,10 @@ function parsed<T>(schema: z.ZodType<T>, data: unknown, what: string): T | undef
 const inBox = (boxId: number, items: readonly BoxItem[]): ItemRow[] => items.map((item) => ({ ...item, boxId }));
 
 export function createBoxIngest({ db, feedback, user, query }: BoxIngestDeps): BoxIngest {
-  const announce = createAnnouncer(feedback);
+  const announceOnce = createAnnouncer(feedback);
+  // Our own replies only: a push (another tablet's change) updates the replica silently.
+  const announce = (message: string | null | undefined, clientMsgId: string | undefined): boolean =>
+    clientMsgId !== undefined && announceOnce(message, clientMsgId);
 
   const write = (work: (tables: ReplicaTables, who: string) => Promise<void>): Promise<void> => {
     const who = user();
@@ -59,10 +62,21 @@ export function createBoxIngest({ db, feedback, user, query }: BoxIngestDeps): B
     if (lot !== undefined) await tables.lots.bulkPut(await withIntents(tables, who, 'lots', [lot]));
   }
 
+  /**
+   * The lot a boxes reply answers: the oldest request's. A refused request (an envelope on incomingMessages) gets
+   * no reply here, so a list that names its lot passes over the requests ahead of that lot.
+   */
+  function answeredLot(boxes: readonly Box[]): number | undefined {
+    const named = boxes[0]?.manualManiestId;
+    let requested = query.takeRequested();
+    while (named !== undefined && requested !== undefined && requested !== named) requested = query.takeRequested();
+    return named ?? requested;
+  }
+
   async function boxesByLotId(body: unknown): Promise<void> {
     const boxes = parsed(BoxList, body, 'boxesByLotId');
     if (boxes === undefined) return;
-    const lotId = query.takeRequested() ?? boxes[0]?.manualManiestId;
+    const lotId = answeredLot(boxes);
     if (lotId === undefined) return;
     await write(async (tables, who) => {
       const kept = new Set(boxes.map((box) => box.id));
@@ -137,9 +151,12 @@ export function createBoxIngest({ db, feedback, user, query }: BoxIngestDeps): B
       const request = BulkRequest.safeParse((await ourEntry(tables, who, clientMsgId))?.body);
       if (request.success) await putItems(tables, who, inBox(request.data.boxId, reply.addedItems));
     });
-    query.setBulkResult(reply);
-    announce(envelope.message, clientMsgId);
-    if (reply.notFoundUPCs.length > 0) feedback.notifier.error(Messages.upcsNotAdded(reply.notFoundUPCs.length));
+    // Another session's spreadsheet (a push: no client-msg-id) is not this dialog's answer, nor this user's news.
+    if (clientMsgId !== undefined) {
+      query.setBulkResult(reply);
+      // Once per request: a resend after a reconnect gets the stored reply again.
+      if (announce(envelope.message, clientMsgId) && reply.notFoundUPCs.length > 0) feedback.notifier.error(Messages.upcsNotAdded(reply.notFoundUPCs.length));
+    }
     query.fetch(); // the lot's new totals and the box's merged rows
   }
 

@@ -6,6 +6,7 @@ import { getLots } from './get-lots';
 import { lotsFilter } from './lots-filter';
 import { outboxReplay } from './outbox-replay';
 import { replicaIngest } from './replica-ingest';
+import { spreadsheetParse } from './spreadsheet-parse';
 import { stompRoundtrip } from './stomp-roundtrip';
 
 const benches: Array<[string, () => Promise<void>]> = [
@@ -16,6 +17,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['lots-filter', lotsFilter],
   ['catalogue-suggestions', catalogueSuggestions],
   ['catalogue-save', catalogueSave],
+  ['spreadsheet-parse', spreadsheetParse],
 ];
 const only = process.argv.slice(2);
 

@@ -1,50 +1,57 @@
-// Reading a spreadsheet the user picked (spec §3 "Spreadsheet columns": matched by header, case-insensitive),
-// for data entry (upc, brand, msrp, style, color, size, desc|description) and later box bulk add (upc, qnty)
-// and image entry (upc, url). Runs in the spreadsheet worker (off the main thread) and in node tests. Every
-// file is hostile: its kind is checked by its first bytes, not its name; its size and row count are capped;
-// formulas, HTML and styles are never evaluated; every cell comes back as trimmed text.
-import { read, utils, type WorkBook } from 'xlsx';
+// The one spreadsheet parser (spec §3 "Spreadsheet columns", §5 spreadsheet parsing) serving box bulk add, data
+// entry and image entry: the first sheet's header matched to a column set (names trimmed, lowercased, whitespace
+// collapsed), blank rows and rows with no recognised value dropped, the value rules applied (msrp, qnty), each
+// row kept with its sheet row number. Rows are prototype-less records keyed by the set's own keys only.
+// Pure: runs in the spreadsheet worker and in node for the tests; opening the file is open-workbook.ts.
+import type { CellObject, WorkSheet } from 'xlsx';
+import { FORBIDDEN_NAMES, headerName, type SheetColumns } from './columns';
+import { openFirstSheet, sheetRowsRead } from './open-workbook';
+import { rowsOf, type RejectedRow, type SheetRows } from './sheet-rows';
+import { SPREADSHEET_LIMITS, type SpreadsheetKind, type SpreadsheetLimits } from './spreadsheet-limits';
 
-export const SPREADSHEET_MAX_BYTES = 10 * 1024 * 1024;
-/** Rows read after the header; the rest of a longer sheet is left out (and said so). */
-export const SPREADSHEET_MAX_ROWS = 5000;
+// One module for node callers and the tests: the parser and all it answers with.
+export { namesEncryptedStream, sniffKind } from './open-workbook';
+export * from './sheet-rows';
+export * from './spreadsheet-limits';
+
 /** A cell's text is cut here: no catalogue field is longer. */
 const CELL_MAX_CHARS = 2000;
-/** Sheet rows SheetJS reads: the header, the rows kept, and one more to know there were more. */
-const SHEET_ROWS_READ = SPREADSHEET_MAX_ROWS + 2;
 
-export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
-
-/** Column keys and the header names (any case) that fill each, e.g. `{ desc: ['desc', 'description'] }`. */
-export type SheetColumns<K extends string> = Readonly<Record<K, readonly string[]>>;
-
-export interface SheetRows<K extends string> {
-  /** One record per non-empty row below the header; '' where the cell is empty or the column is absent. */
-  readonly rows: ReadonlyArray<Readonly<Record<K, string>>>;
-  /** Keys no header matched. */
+/** SheetRows as the worker sends it: each row's values in `keys` order, so a message carries no key names. */
+export interface ParsedSheet<K extends string> {
+  readonly keys: readonly K[];
+  readonly values: ReadonlyArray<readonly string[]>;
+  readonly rowNumbers: readonly number[];
+  readonly rejected: readonly RejectedRow[];
   readonly missing: readonly K[];
-  /** The sheet had more than SPREADSHEET_MAX_ROWS rows; only the first were read. */
   readonly truncated: boolean;
 }
 
-/** A reason the file cannot be read, in words for the user. */
-export class SpreadsheetError extends Error {
-  override readonly name = 'SpreadsheetError';
-}
+type Checked = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly problem: string };
+type ValueRule = (text: string) => Checked;
 
-const ZIP = [0x50, 0x4b, 0x03, 0x04]; // .xlsx is a zip package
-const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // .xls is an OLE2 compound file
+const DECIMAL = /^(\d+\.?\d*|\.\d+)$/;
+const NUMBER_CELL = /^(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i; // as String() prints a non-negative number
 
-const startsWithBytes = (bytes: Uint8Array, magic: readonly number[]): boolean => magic.every((byte, index) => bytes[index] === byte);
+const ok = (value: string): Checked => ({ ok: true, value });
 
-/** The file's kind by its first bytes; CSV is text without a NUL in its first kilobyte. */
-export function sniffKind(bytes: Uint8Array): SpreadsheetKind | undefined {
-  if (startsWithBytes(bytes, ZIP)) return 'xlsx';
-  if (startsWithBytes(bytes, OLE2)) return 'xls';
-  return bytes.subarray(0, 1024).includes(0) ? undefined : 'csv';
-}
+/** Value rules by column key, whichever set the column is in (spec §5: msrp strips non-numeric characters). */
+const VALUE_RULES: ReadonlyMap<string, ValueRule> = new Map<string, ValueRule>([
+  ['msrp', (text) => {
+    if (NUMBER_CELL.test(text)) return ok(text);
+    const digits = text.replace(/[^0-9.]/g, ''); // '$1,234.50' → '1234.50'; 'N/A' → '' (no price)
+    return digits === '' || DECIMAL.test(digits) ? ok(digits) : { ok: false, problem: `Msrp is not a number: ${text}` };
+  }],
+  // A box holds a whole number of each item, none at least.
+  ['qnty', (text) => {
+    if (text === '') return ok('');
+    return /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? ok(String(Number(text))) : { ok: false, problem: `Qnty is not a whole number of 0 or more: ${text}` };
+  }],
+]);
 
-function cellText(value: unknown): string {
+function cellText(cell: CellObject | undefined): string {
+  if (cell === undefined || cell.t === 'e' || cell.t === 'z') return '';
+  const value: unknown = cell.v;
   if (value === null || value === undefined) return '';
   // Integers as digits (a UPC typed as a number must not become 1.23E+11); other numbers as JavaScript prints them.
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
@@ -52,41 +59,75 @@ function cellText(value: unknown): string {
   return String(value).trim().slice(0, CELL_MAX_CHARS);
 }
 
-function openWorkbook(data: ArrayBuffer, accepted: readonly SpreadsheetKind[]): WorkBook {
-  if (data.byteLength === 0) throw new SpreadsheetError('The file is empty.');
-  if (data.byteLength > SPREADSHEET_MAX_BYTES) throw new SpreadsheetError(`The file is larger than ${SPREADSHEET_MAX_BYTES / 1024 / 1024} MB.`);
-  const kind = sniffKind(new Uint8Array(data, 0, Math.min(data.byteLength, 1024)));
-  if (kind === undefined || !accepted.includes(kind)) {
-    throw new SpreadsheetError(`The file is not ${accepted.map((name) => `.${name}`).join(' or ')}.`);
+/** A column set's keys and names; a forbidden one is a programming error, never the file's doing. */
+function keysOf<K extends string>(columns: SheetColumns<K>): K[] {
+  const keys = Object.keys(columns) as K[];
+  if (keys.some((key) => FORBIDDEN_NAMES.has(key) || columns[key].some((name) => FORBIDDEN_NAMES.has(name)))) {
+    throw new TypeError('A column set may not use __proto__, constructor or prototype');
   }
-  try {
-    return read(data, {
-      type: 'array', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false,
-      raw: true, // CSV cells stay text: a UPC keeps its leading zeros
-      sheetRows: SHEET_ROWS_READ,
-    });
-  } catch {
-    throw new SpreadsheetError('The file could not be read as a spreadsheet.');
-  }
+  return keys;
 }
 
-/** The first sheet's rows under its first non-empty row (the header), by the given columns. */
-export function readSpreadsheet<K extends string>(data: ArrayBuffer, columns: SheetColumns<K>, accepted: readonly SpreadsheetKind[]): SheetRows<K> {
-  const workbook = openWorkbook(data, accepted);
-  const first = workbook.SheetNames[0];
-  const sheet = first === undefined ? undefined : workbook.Sheets[first];
-  if (sheet === undefined) throw new SpreadsheetError('The file has no sheet.');
-  const grid = utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: false });
-  const texts = grid.map((row) => row.map(cellText));
-  const headerAt = texts.findIndex((row) => row.some((cell) => cell !== ''));
-  const header = (texts[headerAt] ?? []).map((name) => name.toLowerCase());
-  const keys = Object.keys(columns) as K[];
-  const indexOf = new Map(keys.map((key) => [key, header.findIndex((name) => columns[key].includes(name))]));
-  const body = headerAt < 0 ? [] : texts.slice(headerAt + 1).filter((row) => row.some((cell) => cell !== ''));
-  const rows = body.slice(0, SPREADSHEET_MAX_ROWS).map((row) =>
-    Object.fromEntries(keys.map((key) => [key, row[indexOf.get(key) ?? -1] ?? ''])) as Record<K, string>,
-  );
-  // Blank rows and the rows above the header count against SHEET_ROWS_READ too: a read that stopped there left rows unread.
-  const cut = utils.decode_range(sheet['!ref'] ?? 'A1').e.r + 1 >= SHEET_ROWS_READ;
-  return { rows, missing: keys.filter((key) => (indexOf.get(key) ?? -1) < 0), truncated: cut || body.length > SPREADSHEET_MAX_ROWS };
+/** Each key's column in the header row: the first whose name the key lists; -1 for none. */
+function columnIndexes<K extends string>(header: ReadonlyArray<CellObject | undefined>, columns: SheetColumns<K>, keys: readonly K[]): number[] {
+  const names = Array.from(header, (cell) => headerName(cellText(cell)));
+  return keys.map((key) => names.findIndex((name) => !FORBIDDEN_NAMES.has(name) && columns[key].includes(name)));
+}
+
+/** A row's values in key order, cleaned by the value rules; the first rule it breaks; or undefined when it is empty. */
+function checkRow(row: ReadonlyArray<CellObject | undefined>, indexes: readonly number[], rules: ReadonlyArray<ValueRule | undefined>): string[] | string | undefined {
+  const values: string[] = [];
+  let filled = false;
+  for (let column = 0; column < indexes.length; column += 1) {
+    const index = indexes[column] ?? -1;
+    const text = index < 0 ? '' : cellText(row[index]);
+    const rule = rules[column];
+    const checked = rule === undefined ? ok(text) : rule(text);
+    if (!checked.ok) return checked.problem;
+    filled ||= checked.value !== '';
+    values.push(checked.value);
+  }
+  return filled ? values : undefined;
+}
+
+/** The first sheet's rows under its first non-empty row (the header), in the set's keys' order. */
+export async function parseSpreadsheet<K extends string>(
+  data: ArrayBuffer, columns: SheetColumns<K>, accepted: readonly SpreadsheetKind[], limits: SpreadsheetLimits = SPREADSHEET_LIMITS,
+): Promise<ParsedSheet<K>> {
+  const keys = keysOf(columns);
+  const sheet: WorkSheet = await openFirstSheet(data, accepted, limits);
+  const grid: ReadonlyArray<ReadonlyArray<CellObject | undefined> | undefined> = sheet['!data'] ?? [];
+  const headerAt = grid.findIndex((row) => row !== undefined && row.some((cell) => cellText(cell) !== ''));
+  const indexes = headerAt < 0 ? keys.map(() => -1) : columnIndexes(grid[headerAt] ?? [], columns, keys);
+  const rules = keys.map((key) => VALUE_RULES.get(key));
+  const values: string[][] = [];
+  const rowNumbers: number[] = [];
+  const rejected: RejectedRow[] = [];
+  let more = false;
+  for (let r = headerAt + 1; headerAt >= 0 && r < grid.length; r += 1) {
+    const row = grid[r];
+    if (row === undefined) continue;
+    const checked = checkRow(row, indexes, rules);
+    // A blank row, one with nothing under a known header, or nothing left once cleaned ('N/A' as the only msrp).
+    if (checked === undefined) continue;
+    if (values.length + rejected.length === limits.maxRows) {
+      more = true;
+      break;
+    }
+    if (typeof checked === 'string') rejected.push({ rowNumber: r + 1, reason: checked });
+    else {
+      values.push(checked);
+      rowNumbers.push(r + 1);
+    }
+  }
+  const cut = grid.length >= sheetRowsRead(limits); // SheetJS stopped there: rows may be left unread
+  return { keys, values, rowNumbers, rejected, missing: keys.filter((_, index) => indexes[index] === -1), truncated: more || cut };
+}
+
+/** The first sheet's rows, by the given columns (in node, and for callers already off the main thread). */
+export async function readSpreadsheet<K extends string>(
+  data: ArrayBuffer, columns: SheetColumns<K>, accepted: readonly SpreadsheetKind[], limits: SpreadsheetLimits = SPREADSHEET_LIMITS,
+): Promise<SheetRows<K>> {
+  const sheet = await parseSpreadsheet(data, columns, accepted, limits);
+  return { rows: rowsOf(sheet.keys, sheet.values, sheet.rowNumbers), rejected: sheet.rejected, missing: sheet.missing, truncated: sheet.truncated };
 }

@@ -1,9 +1,6 @@
-// The spreadsheet worker (DESIGN §2): SheetJS parses off the main thread, so a big sheet never freezes a tablet's
-// screen. Exposed through comlink; the file's bytes are transferred in, plain records come back.
+// The spreadsheet worker (DESIGN §2): SheetJS parses off the main thread, so a big or hostile sheet never freezes
+// a tablet's screen, and whatever a hostile file does to SheetJS stays in a worker that is thrown away after it.
 import { expose } from 'comlink';
-import { readSpreadsheet } from './spreadsheet';
+import { spreadsheetApi } from './spreadsheet-api';
 
-const api = { readSpreadsheet };
-export type SpreadsheetWorkerApi = typeof api;
-
-expose(api);
+expose(spreadsheetApi);

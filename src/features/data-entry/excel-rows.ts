@@ -1,30 +1,22 @@
 // An Excel file's rows as new data-entry rows (spec §2 'Select Excel File', §3 spreadsheet columns: upc, brand,
-// msrp, style, color, size, desc or description; source excel). Each row is checked against the catalogue
-// schema: a row without a usable UPC or with an MSRP that is not a number is left out and counted, never
-// guessed at, so the user can fix the file.
+// msrp, style, color, size, desc or description — the worker's catalogue column set; source excel). The
+// worker has applied the value rules (msrp stripped to a number); each row is then checked against the
+// catalogue schema: a row without a usable UPC, or one the worker rejected, is left out and counted with its
+// sheet row number, never guessed at, so the user can fix the file.
 import { UpcEntrySchema, type UpcEntry } from '../../protocol/catalogue';
-import type { SheetColumns, SheetRows } from '../../workers/spreadsheet';
+import type { CatalogueColumn } from '../../workers/columns';
+import type { SheetRows } from '../../workers/sheet-rows';
+import { SPREADSHEET_MAX_ROWS } from '../../workers/spreadsheet-limits';
 import { blankEntry } from './sheet';
-
-export const DATA_ENTRY_COLUMNS = {
-  upc: ['upc'],
-  brand: ['brand'],
-  msrp: ['msrp'],
-  style: ['style'],
-  color: ['color'],
-  size: ['size'],
-  desc: ['desc', 'description'],
-} as const satisfies SheetColumns<string>;
-export type DataEntryColumn = keyof typeof DATA_ENTRY_COLUMNS;
 
 export interface ExcelImport {
   readonly entries: readonly UpcEntry[];
-  /** Sheet row numbers (1 = the first row under the header) left out, with why. */
+  /** Rows left out, by their number as Excel shows it, with why; in sheet order. */
   readonly skipped: ReadonlyArray<{ readonly row: number; readonly reason: string }>;
 }
 
-function entryOf(row: Readonly<Record<DataEntryColumn, string>>): UpcEntry | string {
-  const msrp = row.msrp.trim() === '' ? null : Number(row.msrp.replace(/^\$/, '').replaceAll(',', ''));
+function entryOf(row: Readonly<Record<CatalogueColumn, string>>): UpcEntry | string {
+  const msrp = row.msrp === '' ? null : Number(row.msrp);
   if (msrp !== null && !Number.isFinite(msrp)) return `Msrp is not a number: ${row.msrp}`;
   const result = UpcEntrySchema.safeParse({
     ...blankEntry('excel'),
@@ -36,21 +28,21 @@ function entryOf(row: Readonly<Record<DataEntryColumn, string>>): UpcEntry | str
   return `${issue?.path.join('.') ?? 'row'}: ${issue?.message ?? 'not accepted'}`;
 }
 
-export function excelEntries({ rows }: SheetRows<DataEntryColumn>): ExcelImport {
+export function excelEntries({ rows, rejected }: Pick<SheetRows<CatalogueColumn>, 'rows' | 'rejected'>): ExcelImport {
   const entries: UpcEntry[] = [];
-  const skipped: Array<{ row: number; reason: string }> = [];
-  rows.forEach((row, index) => {
-    const entry = entryOf(row);
-    if (typeof entry === 'string') skipped.push({ row: index + 1, reason: entry });
+  const skipped: Array<{ row: number; reason: string }> = rejected.map(({ rowNumber, reason }) => ({ row: rowNumber, reason }));
+  for (const { rowNumber, values } of rows) {
+    const entry = entryOf(values);
+    if (typeof entry === 'string') skipped.push({ row: rowNumber, reason: entry });
     else entries.push(entry);
-  });
-  return { entries, skipped };
+  }
+  return { entries, skipped: skipped.sort((a, b) => a.row - b.row) };
 }
 
 /** What the user reads after an import. */
 export function importMessage(fileName: string, { entries, skipped }: ExcelImport, truncated: boolean): string {
   const parts = [`Added ${entries.length} rows from ${fileName}.`];
   if (skipped.length > 0) parts.push(`Skipped ${skipped.length} rows (first: row ${skipped[0]?.row ?? 0}, ${skipped[0]?.reason ?? ''}).`);
-  if (truncated) parts.push('Only the first rows were read: the sheet is too long.');
+  if (truncated) parts.push(`Only the first ${SPREADSHEET_MAX_ROWS.toLocaleString('en')} rows were read: the sheet is too long.`);
   return parts.join(' ');
 }

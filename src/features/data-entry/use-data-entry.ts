@@ -8,8 +8,8 @@ import { catalogue, enqueue } from '../../sync/client';
 import { notifier } from '../../sync/notifier';
 import { status } from '../../sync/status';
 import { messageOf } from '../../sync/validated';
-import { readSpreadsheetFile } from '../../workers/read-spreadsheet';
-import { DATA_ENTRY_COLUMNS, excelEntries, importMessage } from './excel-rows';
+import { readSheet } from '../../workers/read-spreadsheet';
+import { excelEntries, importMessage } from './excel-rows';
 import {
   addDrafts, blankEntry, editDraft, editsSent, editStored, rowsRemoved, showFound, type EditableField,
 } from './sheet';
@@ -86,7 +86,7 @@ export async function deleteSelected(rows: readonly SheetRow[], selected: Readon
 export async function importExcel(file: File): Promise<void> {
   status.busy(DataEntryMessages.reading(file.name));
   try {
-    const sheet = await readSpreadsheetFile(file, DATA_ENTRY_COLUMNS, ['xlsx', 'xls']);
+    const sheet = await readSheet(file, 'catalogue', ['xlsx', 'xls']);
     if (sheet.missing.includes('upc')) throw new Error(DataEntryMessages.noUpcColumn);
     const imported = excelEntries(sheet);
     updateSheet((current) => addDrafts(current, imported.entries));

@@ -2,7 +2,7 @@
 // MSRP-total badges), the scanner's UPC field, the buttons Update Items, Delete Items (confirmation), Update
 // Weight/Dims, Duplicate Lot (confirmation) and XLS, and the items table. Cell edits stay on this device, marked,
 // until Update Items sends the changed rows.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Box } from '../../protocol/entities';
 import type { Lot } from '../../protocol/lots';
 import type { ItemRow } from '../../sync/replica';
@@ -39,6 +39,17 @@ export function BoxEditor({ lot, box }: { lot: Lot; box: Box }) {
   const [edits, setEdits] = useState<ReadonlyMap<number, ItemEdits>>(new Map());
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<OpenDialog>(undefined);
+  // Another tab starts with no edits, selection or dialog; a box the server just numbered (its temporary id
+  // replaced) is the same box, and keeps them.
+  const shownBox = useRef(box.id);
+  useEffect(() => {
+    const renumbered = shownBox.current < 0 && box.id > 0;
+    shownBox.current = box.id;
+    if (renumbered) return;
+    setEdits((current) => (current.size === 0 ? current : new Map()));
+    setSelected((current) => (current.size === 0 ? current : new Set()));
+    setDialog(undefined);
+  }, [box.id]);
   const totals = boxTotals(items);
   const lines = useMemo<ItemLine[]>(
     () => [...items.map((item) => ({ kind: 'item' as const, item, edits: edits.get(item.id) })), ...failed.map((scan) => ({ kind: 'failed' as const, scan }))],

@@ -72,7 +72,9 @@ function LotEdit({ lotId }: { lotId: number }) {
         {boxes.length === 0 && <p className="text-slate-700">No boxes in this lot yet. Add Box to start.</p>}
         {selected !== undefined && (
           <Tabs.Content value={String(selected.id)}>
-            <BoxEditor key={selected.id} lot={lot} box={selected} />
+            {/* No key: a box made offline changes its id when the server answers, and the scanner's field must
+                keep its focus through that. */}
+            <BoxEditor lot={lot} box={selected} />
           </Tabs.Content>
         )}
       </Tabs.Root>

@@ -1,12 +1,13 @@
 // The UPC field built for a hardware scanner (spec §2 Lot edit, §5): the scanner types the code and presses
-// Enter; Add does the same for a thumb. Blank gives 'Please specify a UPC when adding the item.'; a scan while
-// the previous one is still being queued is ignored (spec §5), and focus comes back to the field after every
-// add, so the next scan lands here without a tap.
+// Enter; Add does the same for a thumb. Blank gives 'Please specify a UPC when adding the item.'. The field
+// empties at once, so the next scan can follow; scans made while the previous one is still being queued wait
+// their turn, in order (a fast scanner never loses an item), and a blank submit while one is in progress (a
+// double tap on Add) is ignored (spec §5). Focus comes back to the field after every add.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClass, inputClass } from '../../ui/button';
 
 export interface ScanFieldProps {
-  /** Queues the scan; resolves once it is in the outbox. */
+  /** Queues the scan; resolves once it is in the outbox (and tells the user itself when it cannot). */
   readonly onAdd: (upc: string) => Promise<void>;
   readonly disabled?: boolean;
 }
@@ -15,18 +16,24 @@ export function ScanField({ onAdd, disabled = false }: ScanFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [upc, setUpc] = useState('');
-  const busy = useRef(false);
+  // The scans still being queued, chained so they go in the order they were made.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const inProgress = useRef(0);
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
     const code = upc;
+    if (code.trim() === '' && inProgress.current > 0) return;
     setUpc('');
-    void onAdd(code).finally(() => {
-      busy.current = false;
-      input.current?.focus();
-    });
+    inProgress.current += 1;
+    queue.current = queue.current
+      .then(() => onAdd(code))
+      // onAdd reports its own failures; one failed scan must not stop the ones queued behind it.
+      .catch(() => undefined)
+      .finally(() => {
+        inProgress.current -= 1;
+        input.current?.focus();
+      });
   };
 
   return (

@@ -6,14 +6,13 @@ import type { BulkAddResponse } from '../../protocol/entities';
 import { notifier } from '../../sync/notifier';
 import { status } from '../../sync/status';
 import { messageOf } from '../../sync/validated';
-import { readSpreadsheetFile } from '../../workers/read-spreadsheet';
+import { readSheet } from '../../workers/read-spreadsheet';
 import { buttonClass } from '../../ui/button';
 import { Dialog, DialogActions, DialogCloseButton } from '../../ui/Dialog';
 import { FilePicker, SPREADSHEET_FILES } from '../../ui/FilePicker';
 import { xlsRows, type UpcQuantity } from './xls-rows';
 
 export const XLS_TITLE = 'XLS Data Entry';
-const BOX_COLUMNS = { upc: ['upc'], qnty: ['qnty'] } as const;
 
 export interface XlsDialogProps {
   readonly open: boolean;
@@ -34,13 +33,15 @@ export function XlsDialog({ open, onOpenChange, result, onSave }: XlsDialogProps
   const read = async (file: File): Promise<void> => {
     status.busy(`Reading ${file.name}...`);
     try {
-      const sheet = await readSpreadsheetFile(file, BOX_COLUMNS, ['xlsx', 'xls', 'csv']);
+      const sheet = await readSheet(file, 'box', ['xlsx', 'xls', 'csv']);
       if (sheet.missing.length > 0) throw new Error(`The file has no ${sheet.missing.map((name) => `'${name}'`).join(' or ')} column.`);
-      const parsed = xlsRows(sheet.rows);
+      const parsed = xlsRows(sheet.rows.map((row) => row.values));
+      const skipped = parsed.skipped + sheet.rejected.length;
       setRows(parsed.rows);
       setSaved(false);
       status.ready(`Read ${parsed.rows.length} UPCs from ${file.name}.`);
-      if (parsed.skipped > 0) notifier.warning(`Skipped ${parsed.skipped} rows without a UPC or a quantity.`);
+      if (skipped > 0) notifier.warning(`Skipped ${skipped} rows without a UPC or a whole quantity.`);
+      if (sheet.truncated) notifier.warning('Only the first rows were read: the sheet is too long.');
     } catch (error) {
       status.ready();
       notifier.error(`${file.name}: ${messageOf(error)}`);

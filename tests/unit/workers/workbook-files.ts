@@ -105,14 +105,27 @@ export function concat(chunks: readonly Uint8Array[]): ArrayBuffer {
   return out.buffer;
 }
 
+const MIB = 2 ** 20;
+
 /**
- * A raw deflate stream of `megabytes` MiB of zeros, about a thousand times smaller, made without holding the
- * zeros: one MiB deflated with a sync flush (its blocks end on a byte, not final) repeated, then a final empty block.
+ * A raw deflate stream of each text repeated so many times, in order, without ever holding the whole text: about
+ * a mebibyte of repeats deflated with a sync flush (its blocks end on a byte and are not final) is repeated as
+ * often as needed, then a final empty block ends the stream. Zeros shrink a thousand times this way.
  */
-export function zeroBomb(megabytes: number): { bytes: Uint8Array; size: number } {
-  const block = deflateRawSync(new Uint8Array(2 ** 20), { finishFlush: constants.Z_SYNC_FLUSH });
-  const last = deflateRawSync(new Uint8Array(0));
-  return { bytes: new Uint8Array(concat([...Array.from({ length: megabytes }, () => block), last])), size: megabytes * 2 ** 20 };
+export function deflatedRepeats(pieces: ReadonlyArray<readonly [text: string, times: number]>): { bytes: Uint8Array; size: number } {
+  const blocks: Uint8Array[] = [];
+  let size = 0;
+  for (const [text, times] of pieces) {
+    const unit = new TextEncoder().encode(text);
+    const perBlock = Math.max(1, Math.min(times, Math.floor(MIB / unit.byteLength)));
+    const block = deflateRawSync(new TextEncoder().encode(text.repeat(perBlock)), { finishFlush: constants.Z_SYNC_FLUSH });
+    for (let left = times; left > 0; left -= perBlock) {
+      blocks.push(left >= perBlock ? block : deflateRawSync(new TextEncoder().encode(text.repeat(left)), { finishFlush: constants.Z_SYNC_FLUSH }));
+    }
+    size += unit.byteLength * times;
+  }
+  blocks.push(deflateRawSync(new Uint8Array(0)));
+  return { bytes: new Uint8Array(concat(blocks)), size };
 }
 
 const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -131,7 +144,8 @@ const RELS = `${REL}/`;
 
 export interface XlsxParts {
   readonly sheet: string;
-  readonly sharedStrings?: string;
+  /** The shared strings' XML, or its deflated bytes. */
+  readonly sharedStrings?: string | NonNullable<ZipPart['deflated']>;
   readonly comments?: string;
   /** Parts added as they are, after the workbook's own (a bomb, say). */
   readonly extra?: readonly ZipPart[];
@@ -158,7 +172,9 @@ export function xlsxParts({ sheet, sharedStrings, comments, extra = [] }: XlsxPa
       data: `<Relationships xmlns="${PKG}">${relation('rId1', 'worksheet', 'worksheets/sheet1.xml')}${sharedStrings === undefined ? '' : relation('rId2', 'sharedStrings', 'sharedStrings.xml')}</Relationships>`,
     },
     { name: 'xl/worksheets/sheet1.xml', data: sheet },
-    ...(sharedStrings === undefined ? [] : [{ name: 'xl/sharedStrings.xml', data: sharedStrings }]),
+    ...(sharedStrings === undefined ? [] : [typeof sharedStrings === 'string'
+      ? { name: 'xl/sharedStrings.xml', data: sharedStrings }
+      : { name: 'xl/sharedStrings.xml', data: new Uint8Array(0), deflated: sharedStrings }]),
     ...(comments === undefined ? [] : [
       { name: 'xl/worksheets/_rels/sheet1.xml.rels', data: `<Relationships xmlns="${PKG}">${relation('rId1', 'comments', '../comments1.xml')}</Relationships>` },
       { name: 'xl/comments1.xml', data: comments },

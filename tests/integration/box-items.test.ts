@@ -2,7 +2,7 @@
 // add a spreadsheet, edit and delete rows on the real server with the real STOMP client, replies checked against the
 // contract. Each destination: the change, its reply and the lot's totals after it, a bad payload, another user's box
 // (nothing changed), missing boxes and items, the live push, and a replayed outbox entry that adds nothing twice.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AddedUpcReplySchema, BoxItemsReplySchema, BulkAddResponseSchema, type Box, type BoxItem } from '../../src/protocol/boxes';
 import type { UpcEntry } from '../../src/protocol/catalogue';
 import type { DestinationName } from '../../src/protocol/destinations';
@@ -12,27 +12,13 @@ import { MessageType } from '../../src/protocol/message-types';
 import { addBox, catalogued, editorView, itemsOf, lotOf, noSuchBox, notFound, scan, totalsOf } from '../support/boxes';
 import { newUpc } from '../support/catalogue';
 import { invalid, notYours, okData, pushesTo, refusal, send } from '../support/lot-replies';
-import { createLot, outboxHeader, staffOf, uniqueName, type Staff } from '../support/staff';
+import { ADMIN, ALICE, BOB, createLot, MISSING_ID, outboxHeader, staffSuite, uniqueName } from '../support/staff';
 import type { TestClient } from '../support/stomp-client';
-import { startTestServer, type TestServer } from '../support/test-server';
 
-let testServer: TestServer;
-let staff: Staff;
-const ALICE = 'alice';
-const BOB = 'bob';
-const ADMIN = 'admin'; // created by the server on first start
-const MISSING = 2_000_000_000;
+const MISSING = MISSING_ID;
 const OUT_OF_RANGE = refusal("Error, the lot's totals would be out of range (at most 1000000 units, and 1000000000 in retail or listing total).");
 
-beforeAll(async () => {
-  testServer = await startTestServer();
-  staff = staffOf(testServer);
-});
-
-afterAll(async () => {
-  await staff?.closeAll();
-  await testServer?.stop();
-});
+const suite = staffSuite();
 
 const upcOf = (entry: UpcEntry | undefined): string => entry?.upc ?? '';
 /** The row a scan of `entry` makes (DESIGN §5 "Adding a UPC"). */
@@ -63,7 +49,7 @@ const CHANGES: ReadonlyArray<{ destination: DestinationName; payload: (box: Box,
 
 describe('every item change', () => {
   it.each(CHANGES)("$destination: refuses another user's box with BAD_REQUEST \"Lot not found or you don't own this lot!\", changing nothing", async ({ destination, payload }) => {
-    const [owner, other] = [await staff.connect(ALICE), await staff.connect(BOB)];
+    const [owner, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const { lot, box, items } = await packedBox(owner, `Keep my items (${destination})`);
     const before = await editorView(owner, lot);
     await pushesTo(owner);
@@ -73,7 +59,7 @@ describe('every item change', () => {
   });
 
   it.each(CHANGES)("$destination: pushes the change live to the owner's second session and to an admin, not to another user", async ({ destination, payload }) => {
-    const [tablet, phone, admin, other] = [await staff.connect(ALICE), await staff.connect(ALICE), await staff.connect(ADMIN), await staff.connect(BOB)];
+    const [tablet, phone, admin, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(ALICE), await suite.staff.connect(ADMIN), await suite.staff.connect(BOB)];
     const { box, items } = await packedBox(tablet, `Items seen live (${destination})`);
     await Promise.all([phone, admin].map(pushesTo));
     const reply = await send(tablet, destination, payload(box, items));
@@ -86,7 +72,7 @@ describe('every item change', () => {
   });
 
   it.each(CHANGES)('$destination: changes once when the outbox sends the same entry twice, answering the replay with the same reply', async ({ destination, payload }) => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { lot, box, items } = await packedBox(owner, `Items replayed (${destination})`);
     const entry = outboxHeader(uniqueName('test-device'));
     const first = await owner.request(destination, payload(box, items), 'incomingMessages', entry);
@@ -99,7 +85,7 @@ describe('every item change', () => {
 
 describe('/app/getItemsByBoxId', () => {
   it("answers FOUND_ITEMS_BY_BOX_ID with the box's items by id, the box id and its lot", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { lot, box, kettle, lamp } = await packedBox(owner, 'Read back');
     const reply = await send(owner, 'getItemsByBoxId', box.id);
     expect(reply).toEqual({ errorCode: ErrorCode.OK, messageType: MessageType.FOUND_ITEMS_BY_BOX_ID, data: { boxId: box.id, items: [rowOf(kettle), rowOf(lamp)], lot: await lotOf(owner, lot) } });
@@ -109,7 +95,7 @@ describe('/app/getItemsByBoxId', () => {
   });
 
   it("lets an admin read a user's box; refuses another user's box with BAD_REQUEST and a missing one with NOT_FOUND 'Error, boxId is null or invalid'", async () => {
-    const [owner, other, admin] = [await staff.connect(ALICE), await staff.connect(BOB), await staff.connect(ADMIN)];
+    const [owner, other, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB), await suite.staff.connect(ADMIN)];
     const { box, items } = await packedBox(owner, 'Private items');
     expect((await itemsOf(admin, box)).items).toEqual(items);
     expect(await send(other, 'getItemsByBoxId', box.id)).toEqual(notYours);
@@ -120,7 +106,7 @@ describe('/app/getItemsByBoxId', () => {
 
 describe('/app/addUPCToBox', () => {
   it("adds a new row filled from the catalogue, 'Added UPC: {upc}', with the lot's new totals", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'First scan');
     const box = await addBox(owner, lot, 'B1');
     const [kettle] = await catalogued(owner, KETTLE);
@@ -133,7 +119,7 @@ describe('/app/addUPCToBox', () => {
   });
 
   it("adds 1 to the row when the same UPC is scanned again, 'Added 1 more of {upc}: {quantity}', keeping the row's edited values", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { box, kettle, items: [row, lampRow] } = await packedBox(owner, 'Scanned twice');
     await send(owner, 'updateItems', [{ ...row, retailPrice: 20, vendor: 'Edited' }]);
     const reply = await send(owner, 'addUPCToBox', { upc: upcOf(kettle), boxId: box.id });
@@ -146,7 +132,7 @@ describe('/app/addUPCToBox', () => {
   });
 
   it('counts every scan when two tablets scan the same UPC into a box at once', async () => {
-    const [tablet, phone] = [await staff.connect(ALICE), await staff.connect(ALICE)];
+    const [tablet, phone] = [await suite.staff.connect(ALICE), await suite.staff.connect(ALICE)];
     const lot = await createLot(tablet, 'Two scanners');
     const box = await addBox(tablet, lot, 'B1');
     const [kettle] = await catalogued(tablet, KETTLE);
@@ -156,7 +142,7 @@ describe('/app/addUPCToBox', () => {
   });
 
   it('keeps unknown catalogue prices null on the row and counts them 0 in the totals', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const box = await addBox(owner, await createLot(owner, 'Unpriced'), 'B1');
     const [unpriced] = await catalogued(owner, { vendorName: 'NoPrice' });
     const { item, lot } = await scan(owner, box, upcOf(unpriced));
@@ -165,7 +151,7 @@ describe('/app/addUPCToBox', () => {
   });
 
   it('recomputes totals typed by hand on the next scan (DESIGN §5)', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { lot, box, kettle } = await packedBox(owner, 'Hand totals');
     const typed = await lotOf(owner, lot);
     await send(owner, 'updateManifest', { ...typed, numberOfUnits: 100, totalOriginalRetail: 5000, numberOfPallets: 2 });
@@ -174,7 +160,7 @@ describe('/app/addUPCToBox', () => {
   });
 
   it("refuses a UPC not in the catalogue with NOT_FOUND 'UPC {upc} not found.', writing nothing", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { lot, box } = await packedBox(owner, 'Unknown scan');
     const before = await editorView(owner, lot);
     const unknown = newUpc();
@@ -183,7 +169,7 @@ describe('/app/addUPCToBox', () => {
   });
 
   it("refuses a missing box with NOT_FOUND 'Error, boxId is null or invalid' and a bad UPC or box id with BAD_REQUEST", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const [kettle] = await catalogued(owner, KETTLE);
     expect(await send(owner, 'addUPCToBox', { upc: upcOf(kettle), boxId: MISSING })).toEqual(noSuchBox);
     expect(await send(owner, 'addUPCToBox', { upc: '0123 456', boxId: 1 })).toEqual(invalid(/^Invalid request: upc: UPC must not contain spaces/));
@@ -194,7 +180,7 @@ describe('/app/addUPCToBox', () => {
 
 describe('/app/addMultipleUPCsToBox', () => {
   it("adds each known UPC (repeated rows summed, rows already there increased), lists the unknown ones, 'Successfully added {n} UPCs to the box.'", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { lot, box, kettle, items: [kettleRow, lampRow] } = await packedBox(owner, 'From a sheet');
     const [skillet] = await catalogued(owner, { vendorName: 'Globex', itemDescription: 'Skillet', retailPrice: 34.95, wholesalePrice: 14 });
     const [unknown, alsoUnknown] = [newUpc(), newUpc()];
@@ -214,7 +200,7 @@ describe('/app/addMultipleUPCsToBox', () => {
   });
 
   it("tells the owner's other session of the rows and of the lot's new totals", async () => {
-    const [tablet, phone] = [await staff.connect(ALICE), await staff.connect(ALICE)];
+    const [tablet, phone] = [await suite.staff.connect(ALICE), await suite.staff.connect(ALICE)];
     const { lot, box, lamp } = await packedBox(tablet, 'Sheet seen live');
     await pushesTo(phone);
     const reply = await send(tablet, 'addMultipleUPCsToBox', { boxId: box.id, upcQuantities: [{ upc: upcOf(lamp), qnty: 10 }] });
@@ -224,7 +210,7 @@ describe('/app/addMultipleUPCsToBox', () => {
   });
 
   it('changes nothing when no UPC is known, listing them all, and keeps totals typed by hand', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { lot, box } = await packedBox(owner, 'Sheet of strangers');
     await send(owner, 'updateManifest', { ...(await lotOf(owner, lot)), numberOfUnits: 50 });
     const before = await editorView(owner, lot);
@@ -236,7 +222,7 @@ describe('/app/addMultipleUPCsToBox', () => {
   });
 
   it("refuses quantities that would take the lot's units out of range, adding nothing", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { lot, box, kettle, lamp } = await packedBox(owner, 'Too many');
     const before = await editorView(owner, lot);
     const half = { upc: upcOf(kettle), qnty: 600_000 };
@@ -246,7 +232,7 @@ describe('/app/addMultipleUPCsToBox', () => {
   });
 
   it("refuses a missing box with NOT_FOUND 'Error, boxId is null or invalid', and an empty sheet or a bad quantity with BAD_REQUEST", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const [kettle] = await catalogued(owner, KETTLE);
     expect(await send(owner, 'addMultipleUPCsToBox', { boxId: MISSING, upcQuantities: [{ upc: upcOf(kettle), qnty: 1 }] })).toEqual(noSuchBox);
     expect(await send(owner, 'addMultipleUPCsToBox', { boxId: 1, upcQuantities: [] })).toEqual(invalid(/^Invalid request: upcQuantities: Too small/));
@@ -257,7 +243,7 @@ describe('/app/addMultipleUPCsToBox', () => {
 
 describe('/app/updateItems', () => {
   it("saves each row's edited fields but never its UPC, answering UPDATED_ITEMS with the stored rows, the box and the lot's new totals", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { lot, box, items: [kettleRow, lampRow] } = await packedBox(owner, 'Edited rows');
     if (!kettleRow || !lampRow) throw new Error('no rows');
     const kettleEdit = { ...kettleRow, upc: newUpc(), quantity: 3, retailPrice: 31, clientCost: null, listingPrice: 12.5, vendor: ' Acme Co ', itemDescriptionManifest: 'Kettle, dented', color: null, size: 'L' };
@@ -272,7 +258,7 @@ describe('/app/updateItems', () => {
   });
 
   it('takes the last copy of a row sent twice', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { items: [row] } = await packedBox(owner, 'Sent twice');
     if (!row) throw new Error('no row');
     const reply = await send(owner, 'updateItems', [{ ...row, quantity: 7 }, { ...row, quantity: 2 }]);
@@ -280,7 +266,7 @@ describe('/app/updateItems', () => {
   });
 
   it('refuses rows of two boxes with BAD_REQUEST and a missing row with NOT_FOUND, saving nothing', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { lot, kettle, items: [row] } = await packedBox(owner, 'Two boxes of rows');
     const other = await addBox(owner, lot, 'B2');
     const { item: elsewhere } = await scan(owner, other, upcOf(kettle));
@@ -291,7 +277,7 @@ describe('/app/updateItems', () => {
   });
 
   it("refuses a change that would take the lot's totals out of range, saving nothing", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { lot, items: [row, lampRow] } = await packedBox(owner, 'Typo in quantity');
     const before = await editorView(owner, lot);
     // 1,000,000 × $1,999 is far beyond any lot: a slip of the keyboard, refused rather than stored.
@@ -300,7 +286,7 @@ describe('/app/updateItems', () => {
   });
 
   it('refuses a bad row with BAD_REQUEST naming the entry and field', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { items: [row] } = await packedBox(owner, 'Bad edits');
     expect(await send(owner, 'updateItems', [row, { ...row, quantity: -1 }])).toEqual(invalid(/^Invalid request: \[1\]\.quantity: /));
     expect(await send(owner, 'updateItems', [{ ...row, retailPrice: 'ten' }])).toEqual(invalid(/^Invalid request: \[0\]\.retailPrice: /));
@@ -310,7 +296,7 @@ describe('/app/updateItems', () => {
 
 describe('/app/deleteItems', () => {
   it("deletes the rows, answering DELETED_ITEMS with them, the box and the lot's new totals", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { lot, box, items: [kettleRow, lampRow] } = await packedBox(owner, 'Rows removed');
     const reply = await send(owner, 'deleteItems', [{ id: kettleRow?.id }, kettleRow]);
     const lotNow = await lotOf(owner, lot);
@@ -320,7 +306,7 @@ describe('/app/deleteItems', () => {
   });
 
   it('refuses rows of two boxes with BAD_REQUEST and a missing row with NOT_FOUND, deleting nothing', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const { lot, kettle, items: [row] } = await packedBox(owner, 'Rows kept');
     const { item: elsewhere } = await scan(owner, await addBox(owner, lot, 'B2'), upcOf(kettle));
     const before = await editorView(owner, lot);

@@ -2,7 +2,7 @@
 // server with the real STOMP client, replies checked against the contract. Each destination: the change and its
 // reply, a bad payload, another user's lot (nothing changed), a missing box, the live push to the owner's other
 // session and to admins (never to another user), and a replayed outbox entry.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BoxSchema, type Box } from '../../src/protocol/boxes';
 import type { DestinationName } from '../../src/protocol/destinations';
 import { ErrorCode } from '../../src/protocol/error-codes';
@@ -11,25 +11,11 @@ import { MessageType } from '../../src/protocol/message-types';
 import { boxes } from '../../server/db';
 import { addBox, boxesOf, catalogued, editorView, itemsOf, lotOf, noSuchBox, notFound, scan, totalsOf } from '../support/boxes';
 import { invalid, notYours, okData, pushesTo, send } from '../support/lot-replies';
-import { createLot, outboxHeader, staffOf, uniqueName, type Staff } from '../support/staff';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { ADMIN, ALICE, BOB, createLot, MISSING_ID, outboxHeader, staffSuite, uniqueName } from '../support/staff';
 
-let testServer: TestServer;
-let staff: Staff;
-const ALICE = 'alice';
-const BOB = 'bob';
-const ADMIN = 'admin'; // created by the server on first start
-const MISSING = 2_000_000_000;
+const MISSING = MISSING_ID;
 
-beforeAll(async () => {
-  testServer = await startTestServer();
-  staff = staffOf(testServer);
-});
-
-afterAll(async () => {
-  await staff?.closeAll();
-  await testServer?.stop();
-});
+const suite = staffSuite();
 
 const ok = (messageType: number, data: unknown, message?: string) => ({ errorCode: ErrorCode.OK, messageType, ...(message === undefined ? {} : { message }), data });
 /** A box as addBoxToLot makes it when only the label is given (spec §9: zero dimensions, weight and location). */
@@ -47,7 +33,7 @@ const CHANGES: ReadonlyArray<{ destination: DestinationName; payload: (lot: Lot,
 
 describe('every box change', () => {
   it.each(CHANGES)("$destination: refuses another user's lot with BAD_REQUEST \"Lot not found or you don't own this lot!\", changing nothing", async ({ destination, payload }) => {
-    const [owner, other] = [await staff.connect(ALICE), await staff.connect(BOB)];
+    const [owner, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const lot = await createLot(owner, `Keep my boxes (${destination})`);
     const box = await addBox(owner, lot, 'B1');
     const [entry] = await catalogued(owner, { retailPrice: 10 });
@@ -60,7 +46,7 @@ describe('every box change', () => {
   });
 
   it.each(CHANGES)("$destination: pushes the change live to the owner's second session and to an admin, not to another user", async ({ destination, payload }) => {
-    const [tablet, phone, admin, other] = [await staff.connect(ALICE), await staff.connect(ALICE), await staff.connect(ADMIN), await staff.connect(BOB)];
+    const [tablet, phone, admin, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(ALICE), await suite.staff.connect(ADMIN), await suite.staff.connect(BOB)];
     const lot = await createLot(tablet, `Boxes seen live (${destination})`);
     const box = await addBox(tablet, lot, 'B1');
     await Promise.all([phone, admin].map(pushesTo)); // the create's and the add's pushes
@@ -74,7 +60,7 @@ describe('every box change', () => {
   });
 
   it.each(CHANGES)('$destination: changes once when the outbox sends the same entry twice, answering the replay with the same reply', async ({ destination, payload }) => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, `Boxes replayed (${destination})`);
     const box = await addBox(owner, lot, 'B1');
     const entry = outboxHeader(uniqueName('test-device'));
@@ -88,11 +74,11 @@ describe('every box change', () => {
 
 describe('/app/getBoxesByLotId', () => {
   it("lists the lot's boxes by box number, then id, on the boxesByLotId topic", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Three boxes');
     const [first, second] = [await addBox(owner, lot, 'B1'), await addBox(owner, lot, 'B2')];
     // A box numbered like another (boxes copied or seeded by hand): the id breaks the tie.
-    const [tied] = await testServer.server.services.db.insert(boxes).values({ lotId: lot.id, label: 'B1 again', boxNumber: 1, userId: lot.userId }).returning({ id: boxes.id });
+    const [tied] = await suite.server.server.services.db.insert(boxes).values({ lotId: lot.id, label: 'B1 again', boxNumber: 1, userId: lot.userId }).returning({ id: boxes.id });
     const listed = await boxesOf(owner, lot);
     expect(listed.map((box) => box.id)).toEqual([first.id, tied?.id, second.id]);
     expect(listed[0]).toEqual(first);
@@ -100,7 +86,7 @@ describe('/app/getBoxesByLotId', () => {
   });
 
   it("lets an admin list a user's boxes; refuses another user's lot and a missing lot with the same BAD_REQUEST", async () => {
-    const [owner, other, admin] = [await staff.connect(ALICE), await staff.connect(BOB), await staff.connect(ADMIN)];
+    const [owner, other, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB), await suite.staff.connect(ADMIN)];
     const lot = await createLot(owner, 'Private boxes');
     const box = await addBox(owner, lot, 'B1');
     expect(await boxesOf(admin, lot)).toEqual([box]);
@@ -109,7 +95,7 @@ describe('/app/getBoxesByLotId', () => {
   });
 
   it('refuses a lot id that is not a positive integer with BAD_REQUEST', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     expect(await send(owner, 'getBoxesByLotId', 'abc')).toEqual(invalid(/^Invalid request: .*expected number/));
     expect(await send(owner, 'getBoxesByLotId', 0)).toEqual(invalid(/^Invalid request: Too small/));
   });
@@ -117,7 +103,7 @@ describe('/app/getBoxesByLotId', () => {
 
 describe('/app/addBoxToLot', () => {
   it("adds a box with the trimmed label and zero dimensions, weight and location, numbered next in the lot: 'Added box: {label}'", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Gets boxes');
     const reply = await send(owner, 'addBoxToLot', { id: 0, manualManiestId: lot.id, label: '  Front shelf  ' });
     expect(reply).toEqual(ok(MessageType.ADDED_BOX_TO_LOT, newBox(lot, 'Front shelf', 1), 'Added box: Front shelf'));
@@ -126,14 +112,14 @@ describe('/app/addBoxToLot', () => {
   });
 
   it("takes the dimensions, weight and location sent, never the box's number or owner", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Measured on arrival');
-    const sent = { manualManiestId: lot.id, label: 'Measured', h: 8, w: 12, l: 12, lbs: 4, ozs: 2, zone: 1, aisle: 2, col: 3, row: 4, bin: 5, boxNumber: 40, userId: await staff.idOf(BOB) };
+    const sent = { manualManiestId: lot.id, label: 'Measured', h: 8, w: 12, l: 12, lbs: 4, ozs: 2, zone: 1, aisle: 2, col: 3, row: 4, bin: 5, boxNumber: 40, userId: await suite.staff.idOf(BOB) };
     expect(okData(await send(owner, 'addBoxToLot', sent))).toEqual({ ...sent, id: expect.any(Number), boxNumber: 1, userId: lot.userId });
   });
 
   it('numbers a new box after the highest one left, whatever was deleted', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Renumbered');
     const [first] = [await addBox(owner, lot, 'B1'), await addBox(owner, lot, 'B2')];
     await send(owner, 'deleteBox', { id: first.id });
@@ -141,14 +127,14 @@ describe('/app/addBoxToLot', () => {
   });
 
   it("gives a box an admin adds to a user's lot to the lot's owner", async () => {
-    const [owner, admin] = [await staff.connect(ALICE), await staff.connect(ADMIN)];
+    const [owner, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect(ADMIN)];
     const lot = await createLot(owner, 'Admin packs');
     expect(await addBox(admin, lot, 'From admin')).toEqual(newBox(lot, 'From admin', 1));
     expect(await boxesOf(owner, lot)).toHaveLength(1);
   });
 
   it('refuses a blank label, a stored id and a missing lot, adding nothing', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Blank labels');
     expect(await send(owner, 'addBoxToLot', { manualManiestId: lot.id, label: '   ' })).toEqual(invalid(/^Invalid request: label: Must not be empty$/));
     expect(await send(owner, 'addBoxToLot', { id: 7, manualManiestId: lot.id, label: 'B1' })).toEqual(invalid(/^Invalid request: id: /));
@@ -160,7 +146,7 @@ describe('/app/addBoxToLot', () => {
 
 describe('/app/deleteBox', () => {
   it("deletes the box with its items, answers DELETED_BOX with it, 'Deleted box: {label}', and recomputes the lot's totals", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Loses a box');
     const [kept, doomed] = [await addBox(owner, lot, 'Kept'), await addBox(owner, lot, 'Doomed')];
     const [cheap, dear] = await catalogued(owner, { retailPrice: 5.25 }, { retailPrice: 120 });
@@ -177,7 +163,7 @@ describe('/app/deleteBox', () => {
   });
 
   it("names a box without a label by its id, and tells the owner's other session the lot's new totals", async () => {
-    const [tablet, phone] = [await staff.connect(ALICE), await staff.connect(ALICE)];
+    const [tablet, phone] = [await suite.staff.connect(ALICE), await suite.staff.connect(ALICE)];
     const lot = await createLot(tablet, 'Unlabelled box');
     const box = await addBox(tablet, lot, 'B1');
     const [entry] = await catalogued(tablet, { retailPrice: 3 });
@@ -192,7 +178,7 @@ describe('/app/deleteBox', () => {
   });
 
   it("refuses a missing box with NOT_FOUND 'Error, deleting box failed. Invalid box selected.' and a bad row with BAD_REQUEST", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     expect(await send(owner, 'deleteBox', { id: MISSING })).toEqual(notFound('Error, deleting box failed. Invalid box selected.'));
     expect(await send(owner, 'deleteBox', { label: 'B1' })).toEqual(invalid(/^Invalid request: id: /));
   });
@@ -200,10 +186,10 @@ describe('/app/deleteBox', () => {
 
 describe('/app/updateBoxInfo', () => {
   it('saves label, dimensions, weight and location, answering UPDATED_BOX with the stored box; never its lot, owner or number', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const [lot, elsewhere] = [await createLot(owner, 'Weighed'), await createLot(owner, 'Not moved here')];
     const box = await addBox(owner, lot, 'B1');
-    const sent = { ...weighed(box), label: '  Heavy one ', manualManiestId: elsewhere.id, userId: await staff.idOf(BOB), boxNumber: 9 };
+    const sent = { ...weighed(box), label: '  Heavy one ', manualManiestId: elsewhere.id, userId: await suite.staff.idOf(BOB), boxNumber: 9 };
     const reply = await send(owner, 'updateBoxInfo', sent);
     expect(reply).toEqual(ok(MessageType.UPDATED_BOX, weighed(box), 'Updated box: Heavy one'));
     expect(await boxesOf(owner, lot)).toEqual([weighed(box)]);
@@ -211,14 +197,14 @@ describe('/app/updateBoxInfo', () => {
   });
 
   it("stores null coordinates as 0 (unset) and a null label as ''", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const box = await addBox(owner, await createLot(owner, 'Half placed box'), 'B1');
     const reply = await send(owner, 'updateBoxInfo', { ...weighed(box), label: null, zone: null, bin: null });
     expect(okData(reply)).toEqual({ ...weighed(box), label: '', zone: 0, bin: 0 });
   });
 
   it("lets an admin fix a user's box, and the owner sees it live", async () => {
-    const [owner, admin] = [await staff.connect(ALICE), await staff.connect(ADMIN)];
+    const [owner, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect(ADMIN)];
     const box = await addBox(owner, await createLot(owner, 'Admin weighs'), 'B1');
     await pushesTo(owner);
     const reply = await send(admin, 'updateBoxInfo', weighed(box));
@@ -227,7 +213,7 @@ describe('/app/updateBoxInfo', () => {
   });
 
   it("refuses a missing box with NOT_FOUND 'Error, boxId is null or invalid' and bad measures with BAD_REQUEST naming the field", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const box = await addBox(owner, await createLot(owner, 'Bad weights'), 'B1');
     expect(await send(owner, 'updateBoxInfo', { ...weighed(box), id: MISSING })).toEqual(noSuchBox);
     expect(await send(owner, 'updateBoxInfo', { ...box, lbs: -1 })).toEqual(invalid(/^Invalid request: lbs: /));
@@ -239,7 +225,7 @@ describe('/app/updateBoxInfo', () => {
 
 describe('/app/copyManifest', () => {
   it('copies the boxes and items made in the box editor, with the same totals', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const source = await createLot(owner, 'Copied with boxes');
     const [first, second] = [await addBox(owner, source, 'B1'), await addBox(owner, source, 'B2')];
     await send(owner, 'updateBoxInfo', weighed(first));

@@ -2,7 +2,7 @@
 // however often it is replayed, and every answer to it repeats that header. Real server, real STOMP client;
 // the last block drives the router directly to make a handler fail or hold its transaction open.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIENT_MSG_ID_HEADER } from '../../src/protocol/auth';
 import { Destination } from '../../src/protocol/destinations';
 import { ErrorCode, LOT_NOT_FOUND_OR_NOT_OWNED } from '../../src/protocol/error-codes';
@@ -13,25 +13,12 @@ import { lotEditHandlers } from '../../server/handlers/lots-edit';
 import type { HandlerMap } from '../../server/handlers/types';
 import { createRouter } from '../../server/stomp/router';
 import type { StompSession } from '../../server/stomp/types';
-import { allStatuses, createLot, listLots, outboxHeader, staffOf, uniqueName, type Staff } from '../support/staff';
+import { ALICE, allStatuses, BOB, createLot, listLots, outboxHeader, staffSuite, uniqueName } from '../support/staff';
 import { connectClient, type TestClient } from '../support/stomp-client';
-import { startTestServer, type TestServer } from '../support/test-server';
 
-let testServer: TestServer;
-let staff: Staff;
 // Two accounts serve every test (an account costs a deliberately slow scrypt hash); titles keep tests apart.
-const ALICE = 'alice';
-const BOB = 'bob';
 
-beforeAll(async () => {
-  testServer = await startTestServer();
-  staff = staffOf(testServer);
-});
-
-afterAll(async () => {
-  await staff?.closeAll();
-  await testServer?.stop();
-});
+const suite = staffSuite();
 
 /** SEND as the outbox does (client-msg-id + receipt); resolves with the answer once the RECEIPT is in. */
 async function sendEntry(client: TestClient, clientMsgId: string, destination: 'createManifest' | 'updateManifestTitleById', body: unknown) {
@@ -47,7 +34,7 @@ const titled = async (client: TestClient, title: string) => (await listLots(clie
 
 describe('client-msg-id on a mutation', () => {
   it('applies the same client-msg-id sent twice once: both SENDs get a RECEIPT and the same reply with that header', async () => {
-    const user = await staff.connect(ALICE);
+    const user = await suite.staff.connect(ALICE);
     const first = await sendEntry(user, 'device-1:1', 'createManifest', 'Sent twice');
     const second = await sendEntry(user, 'device-1:1', 'createManifest', 'Sent twice');
     expect(first).toMatchObject({
@@ -59,10 +46,10 @@ describe('client-msg-id on a mutation', () => {
   });
 
   it('answers a replay on a new connection after a drop with the stored reply, changing nothing and pushing nothing again', async () => {
-    const [tablet, admin] = [await staff.connect(ALICE), await staff.connect('admin')];
+    const [tablet, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect('admin')];
     const first = await sendEntry(tablet, 'device-2:7', 'createManifest', 'Survives a drop');
     await tablet.drop();
-    const reconnected = await connectClient(testServer.wsUrl, { token: tablet.token ?? '' });
+    const reconnected = await connectClient(suite.server.wsUrl, { token: tablet.token ?? '' });
     const replayed = await sendEntry(reconnected, 'device-2:7', 'createManifest', 'Survives a drop');
     await reconnected.close();
 
@@ -73,10 +60,10 @@ describe('client-msg-id on a mutation', () => {
   });
 
   it('applies once a SEND whose connection dropped before the answer, when the outbox replays it on a new connection', async () => {
-    const tablet = await staff.connect(ALICE);
+    const tablet = await suite.staff.connect(ALICE);
     tablet.send('createManifest', 'Lost answer', outboxHeader('device-3:1'));
     await tablet.drop();
-    const reconnected = await connectClient(testServer.wsUrl, { token: tablet.token ?? '' });
+    const reconnected = await connectClient(suite.server.wsUrl, { token: tablet.token ?? '' });
     const answer = await sendEntry(reconnected, 'device-3:1', 'createManifest', 'Lost answer');
     expect(answer).toMatchObject({ headers: { [CLIENT_MSG_ID_HEADER]: 'device-3:1' }, body: { errorCode: ErrorCode.OK } });
     expect(await titled(reconnected, 'Lost answer')).toHaveLength(1);
@@ -84,14 +71,14 @@ describe('client-msg-id on a mutation', () => {
   });
 
   it('applies once the same entry sent at the same moment from two connections, and answers both alike', async () => {
-    const [one, two] = [await staff.connect(ALICE), await staff.connect(ALICE)];
+    const [one, two] = [await suite.staff.connect(ALICE), await suite.staff.connect(ALICE)];
     const answers = await Promise.all([one, two].map((client) => sendEntry(client, 'device-4:1', 'createManifest', 'Raced')));
     expect(answers[0]?.body).toEqual(answers[1]?.body);
     expect(await titled(one, 'Raced')).toHaveLength(1);
   });
 
   it('keeps two users apart when they use the same client-msg-id', async () => {
-    const [alice, bob] = [await staff.connect(ALICE), await staff.connect(BOB)];
+    const [alice, bob] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const hers = await createLot(alice, 'Same id, her lot', 'shared-device:1');
     const his = await createLot(bob, 'Same id, his lot', 'shared-device:1');
     expect(his.id).not.toBe(hers.id);
@@ -100,7 +87,7 @@ describe('client-msg-id on a mutation', () => {
   });
 
   it('runs a mutation without client-msg-id each time it arrives, and its reply carries no such header', async () => {
-    const user = await staff.connect(ALICE);
+    const user = await suite.staff.connect(ALICE);
     for (let time = 0; time < 2; time++) {
       await user.sendWithReceipt('createManifest', 'No id');
       expect(user.drain('incomingMessages')).toEqual([
@@ -111,7 +98,7 @@ describe('client-msg-id on a mutation', () => {
   });
 
   it("answers a replayed refusal with the same refusal: renaming another user's lot", async () => {
-    const [owner, other] = [await staff.connect(ALICE), await staff.connect(BOB)];
+    const [owner, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const lot = await createLot(owner, 'Not yours');
     const rename = { lotId: lot.id, newTitle: 'Taken' };
     const refused = await sendEntry(other, 'device-5:1', 'updateManifestTitleById', rename);
@@ -124,13 +111,13 @@ describe('client-msg-id on a mutation', () => {
   });
 
   it('repeats the client-msg-id on a payload refusal, on UNAUTHORIZED and on a query', async () => {
-    const user = await staff.connect(ALICE);
+    const user = await suite.staff.connect(ALICE);
     expect(await sendEntry(user, 'device-6:1', 'createManifest', '')).toMatchObject({
       headers: { [CLIENT_MSG_ID_HEADER]: 'device-6:1' },
       body: { errorCode: ErrorCode.BAD_REQUEST },
     });
 
-    const anonymous = await connectClient(testServer.wsUrl);
+    const anonymous = await connectClient(suite.server.wsUrl);
     await anonymous.sendWithReceipt('createManifest', 'Who am I', outboxHeader('device-6:2'));
     expect(anonymous.drain('errors')).toMatchObject([{ headers: { [CLIENT_MSG_ID_HEADER]: 'device-6:2' }, body: { errorCode: ErrorCode.UNAUTHORIZED } }]);
     await anonymous.close();
@@ -140,7 +127,7 @@ describe('client-msg-id on a mutation', () => {
   });
 
   it('refuses a client-msg-id longer than 200 characters with BAD_REQUEST, creating nothing', async () => {
-    const user = await staff.connect(ALICE);
+    const user = await suite.staff.connect(ALICE);
     const answer = await sendEntry(user, 'x'.repeat(201), 'createManifest', 'Too long an id');
     expect(answer?.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, message: expect.stringContaining('client-msg-id') });
     expect(await titled(user, 'Too long an id')).toEqual([]);
@@ -153,7 +140,7 @@ interface Delivered { destination: string; body: unknown; headers: Record<string
 
 /** A session as the router sees it, recording what it is sent. */
 async function fakeSession(username: string): Promise<StompSession & { delivered: Delivered[] }> {
-  const token = await staff.tokenFor(username);
+  const token = await suite.staff.tokenFor(username);
   const delivered: Delivered[] = [];
   return {
     id: uniqueName('fake-session'),
@@ -179,7 +166,7 @@ const sendFrame = (clientMsgId: string, title: string) => ({
 });
 
 async function lotsTitled(title: string): Promise<number> {
-  return (await testServer.server.services.db.select().from(lots).where(eq(lots.titleListing, title))).length;
+  return (await suite.server.server.services.db.select().from(lots).where(eq(lots.titleListing, title))).length;
 }
 
 /**
@@ -187,14 +174,14 @@ async function lotsTitled(title: string): Promise<number> {
  * row lock; PGlite runs one transaction at a time and cannot be asked while one is open, so just let it queue.
  */
 async function untilWaitingBehindFirst(): Promise<void> {
-  if (testServer.kind === 'pglite') {
+  if (suite.server.kind === 'pglite') {
     for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
     return;
   }
   const waiting = sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
     and query ilike 'insert into "processed_messages"%'`;
   for (let poll = 0; poll < 500; poll++) {
-    if ((await queryRows(testServer.server.services.db, waiting)).length > 0) return;
+    if ((await queryRows(suite.server.server.services.db, waiting)).length > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error('the second transaction never waited for the first');
@@ -216,7 +203,7 @@ describe('client-msg-id when the handler fails or is slow', () => {
         },
       },
     };
-    const router = createRouter(handlers, testServer.server.services);
+    const router = createRouter(handlers, suite.server.server.services);
     const session = await fakeSession(ALICE);
 
     await router.onSend(session, sendFrame('device-7:1', 'Fails once'));
@@ -247,7 +234,7 @@ describe('client-msg-id when the handler fails or is slow', () => {
         },
       },
     };
-    const router = createRouter(handlers, testServer.server.services);
+    const router = createRouter(handlers, suite.server.server.services);
     const [first, second] = [await fakeSession(ALICE), await fakeSession(ALICE)];
     for (const session of [first, second]) await router.onConnect?.(session); // both tabs are connected, as in life
 

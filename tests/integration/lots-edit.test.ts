@@ -3,35 +3,21 @@
 // (checked against the contract), a bad payload, another user's lot and a missing lot (the same refusal, nothing
 // changed), and the live push to the owner's other session and to admins, never to another user.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DestinationName } from '../../src/protocol/destinations';
 import { ErrorCode } from '../../src/protocol/error-codes';
 import { LotSchema, type Lot } from '../../src/protocol/lots';
 import { MessageType } from '../../src/protocol/message-types';
 import { boxes, items } from '../../server/db';
 import { invalid, notYours, okData, pushesTo, send } from '../support/lot-replies';
-import { createLot, listLots, outboxHeader, staffOf, uniqueName, type Staff } from '../support/staff';
+import { ADMIN, ALICE, BOB, createLot, listLots, MISSING_ID, outboxHeader, staffSuite, uniqueName } from '../support/staff';
 import type { TestClient } from '../support/stomp-client';
-import { startTestServer, type TestServer } from '../support/test-server';
 
-let testServer: TestServer;
-let staff: Staff;
-const ALICE = 'alice';
-const BOB = 'bob';
-const ADMIN = 'admin'; // created by the server on first start
-const MISSING = 2_000_000_000;
+const MISSING = MISSING_ID;
 
-beforeAll(async () => {
-  testServer = await startTestServer();
-  staff = staffOf(testServer);
-});
+const suite = staffSuite();
 
-afterAll(async () => {
-  await staff?.closeAll();
-  await testServer?.stop();
-});
-
-const db = () => testServer.server.services.db;
+const db = () => suite.server.server.services.db;
 
 /** Boxes with items in a lot: test data the client cannot make yet (the box editor's destinations come later). */
 async function fillLot(lot: Lot, contents: ReadonlyArray<ReadonlyArray<{ upc: string; quantity: number; retailPrice: number }>>): Promise<void> {
@@ -79,7 +65,7 @@ const CHANGES: ReadonlyArray<{ destination: DestinationName; payload: (lot: Lot)
 
 describe('every lot change', () => {
   it.each(CHANGES)("$destination: refuses another user's lot and a missing lot with the same BAD_REQUEST, changing nothing", async ({ destination, payload }) => {
-    const [owner, other] = [await staff.connect(ALICE), await staff.connect(BOB)];
+    const [owner, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const lot = await createLot(owner, `Keep me (${destination})`);
     await fillLot(lot, [[{ upc: '012345678905', quantity: 2, retailPrice: 10 }]]);
     expect(await send(other, destination, payload(lot))).toEqual(notYours);
@@ -91,7 +77,7 @@ describe('every lot change', () => {
   });
 
   it.each(CHANGES)("$destination: pushes the change live to the owner's second session and to an admin, not to another user", async ({ destination, payload }) => {
-    const [tablet, phone, admin, other] = [await staff.connect(ALICE), await staff.connect(ALICE), await staff.connect(ADMIN), await staff.connect(BOB)];
+    const [tablet, phone, admin, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(ALICE), await suite.staff.connect(ADMIN), await suite.staff.connect(BOB)];
     const lot = await createLot(tablet, `Seen live (${destination})`);
     await Promise.all([phone, admin].map(pushesTo)); // the create's pushes
     const reply = await send(tablet, destination, payload(lot));
@@ -105,7 +91,7 @@ describe('every lot change', () => {
 
 describe('/app/copyManifest', () => {
   it('copies the lot with its boxes and items under a new lot number, NOT_LISTED, owned by the sender', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const source = await createLot(owner, 'Original');
     await send(owner, 'updateManifest', { ...source, numberOfPallets: 1, numberOfUnits: 5, totalOriginalRetail: 70.5, specialNotes: 'fragile', categories: [10], ...location(source) });
     await send(owner, 'updateLotStatus', { status: 'LISTED', lotIds: [source.id] });
@@ -130,17 +116,17 @@ describe('/app/copyManifest', () => {
   });
 
   it("gives an admin's copy of a user's lot to the admin, boxes included", async () => {
-    const [owner, admin] = [await staff.connect(ALICE), await staff.connect(ADMIN)];
+    const [owner, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect(ADMIN)];
     const source = await createLot(owner, 'Admin copies');
     await fillLot(source, [[{ upc: '012345678905', quantity: 1, retailPrice: 1 }]]);
     const copy = LotSchema.parse(okData(await send(admin, 'copyManifest', source.id)));
-    const adminId = await staff.idOf(ADMIN);
+    const adminId = await suite.staff.idOf(ADMIN);
     expect(copy.userId).toBe(adminId);
     expect((await contentsOf(copy.id)).map((box) => box.userId)).toEqual([adminId]);
   });
 
   it('copies once when the outbox sends the same entry twice, answering the replay with the same copy', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const source = await createLot(owner, uniqueName('Copied once'));
     const entry = outboxHeader(uniqueName('test-device'));
     const first = await owner.request('copyManifest', source.id, 'incomingMessages', entry);
@@ -149,7 +135,7 @@ describe('/app/copyManifest', () => {
   });
 
   it('refuses an id that is not a positive integer with BAD_REQUEST', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     expect(await send(owner, 'copyManifest', 'abc')).toEqual(invalid(/^Invalid request: .*expected number/));
     expect(await send(owner, 'copyManifest', 0)).toEqual(invalid(/^Invalid request: Too small/));
   });
@@ -157,7 +143,7 @@ describe('/app/copyManifest', () => {
 
 describe('/app/deleteLots', () => {
   it("deletes the selected lots with their boxes and items and says 'Deleted lots: {count}'", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const [first, second, kept] = [await createLot(owner, 'Doomed 1'), await createLot(owner, 'Doomed 2'), await createLot(owner, 'Kept')];
     for (const lot of [first, second, kept]) await fillLot(lot, [[{ upc: '012345678905', quantity: 1, retailPrice: 3 }], [{ upc: '036000291452', quantity: 4, retailPrice: 2 }]]);
 
@@ -169,7 +155,7 @@ describe('/app/deleteLots', () => {
   });
 
   it("deletes nothing when any selected lot is another user's or missing", async () => {
-    const [owner, other] = [await staff.connect(ALICE), await staff.connect(BOB)];
+    const [owner, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const [mine, his] = [await createLot(owner, 'Mine'), await createLot(other, 'His')];
     expect(await send(owner, 'deleteLots', [mine, his])).toEqual(notYours);
     expect(await send(owner, 'deleteLots', [mine, { id: MISSING }])).toEqual(notYours);
@@ -178,7 +164,7 @@ describe('/app/deleteLots', () => {
   });
 
   it("lets an admin delete lots of several users, each owner hearing only of their own", async () => {
-    const [alice, bob, admin] = [await staff.connect(ALICE), await staff.connect(BOB), await staff.connect(ADMIN)];
+    const [alice, bob, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB), await suite.staff.connect(ADMIN)];
     const [hers, his] = [await createLot(alice, 'Hers to go'), await createLot(bob, 'His to go')];
     await Promise.all([alice, bob].map(pushesTo));
     expect(await send(admin, 'deleteLots', [hers, his])).toMatchObject({ message: 'Deleted lots: 2', data: [hers.id, his.id] });
@@ -187,7 +173,7 @@ describe('/app/deleteLots', () => {
   });
 
   it('refuses an empty selection and a row without an id with BAD_REQUEST naming the field', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     expect(await send(owner, 'deleteLots', [])).toEqual(invalid(/^Invalid request: Too small/));
     expect(await send(owner, 'deleteLots', [{ lotNumber: 'LOT-000001' }])).toEqual(invalid(/^Invalid request: \[0\]\.id: /));
   });
@@ -195,7 +181,7 @@ describe('/app/deleteLots', () => {
 
 describe('/app/updateLotStatus', () => {
   it('sets the status of every lot asked and answers UPDATED_LOTS with them, in the order asked', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const [first, second] = [await createLot(owner, 'Sold 1'), await createLot(owner, 'Sold 2')];
     const reply = await send(owner, 'updateLotStatus', { status: 'SOLD', lotIds: [second.id, first.id, second.id] });
     const sold = [{ ...second, status: 'SOLD' }, { ...first, status: 'SOLD' }];
@@ -204,14 +190,14 @@ describe('/app/updateLotStatus', () => {
   });
 
   it("changes nothing when any lot is another user's", async () => {
-    const [owner, other] = [await staff.connect(ALICE), await staff.connect(BOB)];
+    const [owner, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const [mine, his] = [await createLot(owner, 'Stays'), await createLot(other, 'Also stays')];
     expect(await send(owner, 'updateLotStatus', { status: 'SHIPPED', lotIds: [mine.id, his.id] })).toEqual(notYours);
     expect(await getLot(owner, mine.id)).toEqual(mine);
   });
 
   it('refuses a status the spec does not know with BAD_REQUEST naming the field', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Unknown status');
     expect(await send(owner, 'updateLotStatus', { status: 'LOST', lotIds: [lot.id] })).toEqual(invalid(/^Invalid request: status: /));
     expect(await send(owner, 'updateLotStatus', { status: 'SOLD', lotIds: [] })).toEqual(invalid(/^Invalid request: lotIds: Too small/));
@@ -220,7 +206,7 @@ describe('/app/updateLotStatus', () => {
 
 describe('/app/updateLotLocation', () => {
   it('sets the location and nothing else, answering UPDATED_LOT', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'On a shelf');
     const reply = await send(owner, 'updateLotLocation', { ...location(lot), titleListing: 'Not taken', status: 'SOLD' });
     const moved = { ...lot, loc_zone: 3, loc_aisle: 4, loc_column: 5, loc_row: 6, loc_box: 42 };
@@ -229,14 +215,14 @@ describe('/app/updateLotLocation', () => {
   });
 
   it('stores a null coordinate as 0 (unset)', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Half placed');
     const reply = await send(owner, 'updateLotLocation', { ...location(lot), loc_row: null, loc_box: null });
     expect(okData(reply)).toMatchObject({ loc_zone: 3, loc_row: 0, loc_box: 0 });
   });
 
   it('refuses a coordinate beyond the dropdowns with BAD_REQUEST naming the field', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Off the map');
     expect(await send(owner, 'updateLotLocation', { ...location(lot), loc_zone: 11 })).toEqual(invalid(/^Invalid request: loc_zone: /));
     expect(await send(owner, 'updateLotLocation', { ...location(lot), loc_box: 51 })).toEqual(invalid(/^Invalid request: loc_box: /));
@@ -245,26 +231,26 @@ describe('/app/updateLotLocation', () => {
 
 describe('/app/updateManifest', () => {
   it("saves the editable fields, keeping the server's own (lot number, status, slug, owner)", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Before edit');
     const changes = {
       titleListing: '  After edit  ', categories: [10, 57], numberOfPallets: 1, numberOfCartons: 4, numberOfUnits: 37,
       totalOriginalRetail: 1234.56, totalListingPrice: 300.1, specialNotes: 'Two cartons water-damaged', ...location(lot),
     };
-    const reply = await send(owner, 'updateManifest', { ...lot, ...changes, lotNumber: 'LOT-HACKED', status: 'SOLD', slug: 'stolen', userId: await staff.idOf(BOB) });
+    const reply = await send(owner, 'updateManifest', { ...lot, ...changes, lotNumber: 'LOT-HACKED', status: 'SOLD', slug: 'stolen', userId: await suite.staff.idOf(BOB) });
     const saved = { ...lot, ...changes, titleListing: 'After edit' };
     expect(reply).toEqual({ errorCode: ErrorCode.OK, messageType: MessageType.UPDATED_LOT, data: saved });
     expect(await getLot(owner, lot.id)).toEqual(saved);
   });
 
   it("stores null notes as ''", async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'No notes');
     expect(okData(await send(owner, 'updateManifest', { ...lot, specialNotes: null }))).toMatchObject({ specialNotes: '' });
   });
 
   it('lets an admin edit a user\'s lot, and the owner sees it live', async () => {
-    const [owner, admin] = [await staff.connect(ALICE), await staff.connect(ADMIN)];
+    const [owner, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect(ADMIN)];
     const lot = await createLot(owner, 'Admin fixes');
     await pushesTo(owner);
     const reply = await send(admin, 'updateManifest', edited(lot));
@@ -273,7 +259,7 @@ describe('/app/updateManifest', () => {
   });
 
   it('refuses a blank title and a negative count with BAD_REQUEST naming the fields', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Valid');
     expect(await send(owner, 'updateManifest', { ...lot, titleListing: '  ' })).toEqual(invalid(/^Invalid request: titleListing: Must not be empty$/));
     expect(await send(owner, 'updateManifest', { ...lot, numberOfUnits: -1 })).toEqual(invalid(/^Invalid request: numberOfUnits: /));
@@ -283,7 +269,7 @@ describe('/app/updateManifest', () => {
 
 describe('/app/updateManifests', () => {
   it('saves every lot sent and answers UPDATED_LOTS with them, a lot sent twice taking its last values', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const [first, second] = [await createLot(owner, 'Cat 1'), await createLot(owner, 'Cat 2')];
     const reply = await send(owner, 'updateManifests', [{ ...first, categories: [10] }, { ...second, categories: [11, 17] }, { ...first, categories: [18] }]);
     const saved = [{ ...first, categories: [18] }, { ...second, categories: [11, 17] }];
@@ -292,7 +278,7 @@ describe('/app/updateManifests', () => {
   });
 
   it("saves nothing when any lot is another user's", async () => {
-    const [owner, other] = [await staff.connect(ALICE), await staff.connect(BOB)];
+    const [owner, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const [mine, his] = [await createLot(owner, 'Mine cats'), await createLot(other, 'His cats')];
     expect(await send(owner, 'updateManifests', [{ ...mine, categories: [10] }, { ...his, categories: [10] }])).toEqual(notYours);
     expect(await getLot(owner, mine.id)).toEqual(mine);
@@ -300,7 +286,7 @@ describe('/app/updateManifests', () => {
   });
 
   it('refuses a lot with bad categories with BAD_REQUEST naming the entry and field', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Bad cats');
     expect(await send(owner, 'updateManifests', [lot, { ...lot, categories: 'Tools' }])).toEqual(invalid(/^Invalid request: \[1\]\.categories: /));
     expect(await send(owner, 'updateManifests', [])).toEqual(invalid(/^Invalid request: Too small/));

@@ -1,29 +1,15 @@
 // Finding lots on the lots page (spec §2 search box and Multiple SKUs, §7): /app/getLotSuggestions and
 // /app/getLotsBySkus on the real server, replies checked against the contract, and never another user's lots.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/protocol/error-codes';
 import { LOT_SUGGESTIONS_MAX, LotSchema, type Lot } from '../../src/protocol/lots';
 import { MessageType } from '../../src/protocol/message-types';
 import { invalid, send } from '../support/lot-replies';
-import { createLot, staffOf, uniqueName, type Staff } from '../support/staff';
+import { ADMIN, ALICE, BOB, createLot, staffSuite, uniqueName } from '../support/staff';
 import type { TestClient } from '../support/stomp-client';
-import { startTestServer, type TestServer } from '../support/test-server';
 
-let testServer: TestServer;
-let staff: Staff;
-const ALICE = 'alice';
-const BOB = 'bob';
-const ADMIN = 'admin'; // created by the server on first start
 
-beforeAll(async () => {
-  testServer = await startTestServer();
-  staff = staffOf(testServer);
-});
-
-afterAll(async () => {
-  await staff?.closeAll();
-  await testServer?.stop();
-});
+const suite = staffSuite();
 
 /** The suggestions the search box would show for `text`. */
 async function suggest(client: TestClient, text: string): Promise<Lot[]> {
@@ -34,7 +20,7 @@ const titlesOf = (lots: readonly Lot[]) => lots.map((lot) => lot.titleListing);
 
 describe('/app/getLotSuggestions', () => {
   it('shows lots whose title starts with the text before lots that only contain it, each part by lot number', async () => {
-    const alice = await staff.connect(ALICE);
+    const alice = await suite.staff.connect(ALICE);
     const word = uniqueName('zebra'); // no other test's lot holds it
     await createLot(alice, `Big ${word} one`); // created first: the lower lot numbers
     await createLot(alice, `Big ${word} two`);
@@ -44,7 +30,7 @@ describe('/app/getLotSuggestions', () => {
   });
 
   it('finds a lot by the start of its number first, then lots whose title mentions that number', async () => {
-    const alice = await staff.connect(ALICE);
+    const alice = await suite.staff.connect(ALICE);
     const target = await createLot(alice, uniqueName('Target'));
     const mention = await createLot(alice, `Rework of ${target.lotNumber}`);
     expect(await suggest(alice, target.lotNumber)).toEqual([target, mention]);
@@ -52,7 +38,7 @@ describe('/app/getLotSuggestions', () => {
   });
 
   it(`shows at most ${LOT_SUGGESTIONS_MAX} lots, filled by prefix matches before any contained match`, async () => {
-    const alice = await staff.connect(ALICE);
+    const alice = await suite.staff.connect(ALICE);
     const word = uniqueName('crate');
     const contained = await createLot(alice, `Old ${word}`); // the lowest lot number, yet only contained
     for (let n = 0; n < LOT_SUGGESTIONS_MAX + 2; n++) await createLot(alice, `${word} ${n}`);
@@ -63,7 +49,7 @@ describe('/app/getLotSuggestions', () => {
   });
 
   it("never shows a user another user's lots; an admin sees everyone's", async () => {
-    const [alice, bob, admin] = [await staff.connect(ALICE), await staff.connect(BOB), await staff.connect(ADMIN)];
+    const [alice, bob, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB), await suite.staff.connect(ADMIN)];
     const word = uniqueName('private');
     const hers = await createLot(alice, `${word} hers`);
     const his = await createLot(bob, `${word} his`);
@@ -74,7 +60,7 @@ describe('/app/getLotSuggestions', () => {
   });
 
   it('takes % and _ in the text literally', async () => {
-    const alice = await staff.connect(ALICE);
+    const alice = await suite.staff.connect(ALICE);
     const word = uniqueName('wool');
     const wool = await createLot(alice, `${word} 100% merino`);
     expect(await suggest(alice, `${word} 100%`)).toEqual([wool]);
@@ -83,7 +69,7 @@ describe('/app/getLotSuggestions', () => {
   });
 
   it('refuses a blank search text and one that is not text with BAD_REQUEST', async () => {
-    const alice = await staff.connect(ALICE);
+    const alice = await suite.staff.connect(ALICE);
     expect(await send(alice, 'getLotSuggestions', '   ')).toEqual(invalid(/^Invalid request: Must not be empty$/));
     expect(await send(alice, 'getLotSuggestions', { text: 'abc' })).toEqual(invalid(/^Invalid request: .*expected string/));
     expect(await send(alice, 'getLotSuggestions', 'x'.repeat(101))).toEqual(invalid(/<=100 characters/));
@@ -92,14 +78,14 @@ describe('/app/getLotSuggestions', () => {
 
 describe('/app/getLotsBySkus', () => {
   it('answers FOUND_LOTS with the lots found, in the order asked, and says how many were found', async () => {
-    const alice = await staff.connect(ALICE);
+    const alice = await suite.staff.connect(ALICE);
     const [first, second] = [await createLot(alice, 'By SKU one'), await createLot(alice, 'By SKU two')];
     const reply = await send(alice, 'getLotsBySkus', [second.lotNumber, 'NOPE-000001', first.lotNumber, second.lotNumber]);
     expect(reply).toEqual({ errorCode: ErrorCode.OK, messageType: MessageType.FOUND_LOTS, message: 'Found lots: 2 of 3', data: [second, first] });
   });
 
   it("leaves out another user's lots for a user, not for an admin", async () => {
-    const [alice, bob, admin] = [await staff.connect(ALICE), await staff.connect(BOB), await staff.connect(ADMIN)];
+    const [alice, bob, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB), await suite.staff.connect(ADMIN)];
     const [hers, his] = [await createLot(alice, 'SKU hers'), await createLot(bob, 'SKU his')];
     const asked = [hers.lotNumber, his.lotNumber];
     expect(await send(bob, 'getLotsBySkus', asked)).toMatchObject({ message: 'Found lots: 1 of 2', data: [his] });
@@ -107,14 +93,14 @@ describe('/app/getLotsBySkus', () => {
   });
 
   it('answers a list that matches nothing with no lots, not an error', async () => {
-    const alice = await staff.connect(ALICE);
+    const alice = await suite.staff.connect(ALICE);
     expect(await send(alice, 'getLotsBySkus', ['NOPE-000404'])).toEqual({
       errorCode: ErrorCode.OK, messageType: MessageType.FOUND_LOTS, message: 'Found lots: 0 of 1', data: [],
     });
   });
 
   it('refuses an empty list and a blank lot number with BAD_REQUEST naming the entry', async () => {
-    const alice = await staff.connect(ALICE);
+    const alice = await suite.staff.connect(ALICE);
     expect(await send(alice, 'getLotsBySkus', [])).toEqual(invalid(/^Invalid request: Too small/));
     expect(await send(alice, 'getLotsBySkus', ['LOT-000001', ' '])).toEqual(invalid(/^Invalid request: \[1\]: Must not be empty$/));
   });

@@ -1,30 +1,17 @@
 // The lots destinations (spec §2 lots page, §7) on the real server with the real STOMP client: replies checked
 // against the contract, ownership (DESIGN §5) and live pushes to the owner's other sessions and to admins.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/protocol/error-codes';
 import { LotSchema, type Lot, type LotStatus } from '../../src/protocol/lots';
 import { MessageType } from '../../src/protocol/message-types';
 import { notYours, pushesTo, refusal } from '../support/lot-replies';
-import { allStatuses, createLot, listLots, staffOf, uniqueName, type Staff } from '../support/staff';
+import { ALICE, allStatuses, BOB, createLot, listLots, staffSuite, uniqueName } from '../support/staff';
 import type { TestClient } from '../support/stomp-client';
-import { startTestServer, type TestServer } from '../support/test-server';
 
-let testServer: TestServer;
-let staff: Staff;
 // Alice and Bob serve most tests (an account costs a deliberately slow scrypt hash); a test that needs the
 // whole of one user's list gets an account of its own.
-const ALICE = 'alice';
-const BOB = 'bob';
 
-beforeAll(async () => {
-  testServer = await startTestServer();
-  staff = staffOf(testServer);
-});
-
-afterAll(async () => {
-  await staff?.closeAll();
-  await testServer?.stop();
-});
+const suite = staffSuite();
 
 /** Sets the status as the status dialog does (its own suite is lots-edit.test.ts). */
 async function setStatus(client: TestClient, status: LotStatus, lotId: number): Promise<void> {
@@ -33,14 +20,14 @@ async function setStatus(client: TestClient, status: LotStatus, lotId: number): 
 
 describe('/app/createManifest', () => {
   it("creates a NOT_LISTED lot owned by the sender with a server-assigned lot number, and says 'Created manifest: {title}'", async () => {
-    const maker = await staff.connect(ALICE);
+    const maker = await suite.staff.connect(ALICE);
     const reply = await maker.request('createManifest', '  Pallet of TVs  ', 'incomingMessages');
     expect(reply).toMatchObject({ errorCode: ErrorCode.OK, messageType: MessageType.CREATED_MANIFEST, message: 'Created manifest: Pallet of TVs' });
     const lot = LotSchema.parse((reply as { data: unknown }).data);
     expect(lot).toMatchObject({
       titleListing: 'Pallet of TVs',
       status: 'NOT_LISTED',
-      userId: await staff.idOf(ALICE),
+      userId: await suite.staff.idOf(ALICE),
       numberOfUnits: 0,
       totalOriginalRetail: 0,
       totalListingPrice: 0,
@@ -51,14 +38,14 @@ describe('/app/createManifest', () => {
   });
 
   it('gives every new lot its own lot number', async () => {
-    const maker = await staff.connect(ALICE);
+    const maker = await suite.staff.connect(ALICE);
     const [first, second] = [await createLot(maker, 'First'), await createLot(maker, 'Second')];
     expect(first.lotNumber).not.toBe(second.lotNumber);
     expect(second.id).toBeGreaterThan(first.id);
   });
 
   it('refuses a blank label and one over 255 characters with BAD_REQUEST, creating nothing', async () => {
-    const maker = await staff.connect(ALICE);
+    const maker = await suite.staff.connect(ALICE);
     const before = await listLots(maker);
     expect(await maker.request('createManifest', '   ', 'incomingMessages')).toEqual(refusal('Invalid request: Must not be empty'));
     expect(await maker.request('createManifest', 'x'.repeat(256), 'incomingMessages')).toMatchObject({
@@ -69,7 +56,7 @@ describe('/app/createManifest', () => {
   });
 
   it("pushes the new lot to the owner's other session and to admins, not to another user", async () => {
-    const [tablet, phone, other, admin] = [await staff.connect(ALICE), await staff.connect(ALICE), await staff.connect(BOB), await staff.connect('admin')];
+    const [tablet, phone, other, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect(ALICE), await suite.staff.connect(BOB), await suite.staff.connect('admin')];
     const reply = await tablet.request('createManifest', 'Seen everywhere', 'incomingMessages');
     expect(await pushesTo(phone)).toEqual([reply]);
     expect(await pushesTo(admin)).toEqual([reply]);
@@ -80,14 +67,14 @@ describe('/app/createManifest', () => {
 
 describe('/app/getLots', () => {
   it('shows a user only their own lots, newest first, even with My Lots off', async () => {
-    const [alice, bob] = [await staff.connect(uniqueName('alice')), await staff.connect(BOB)];
+    const [alice, bob] = [await suite.staff.connect(uniqueName('alice')), await suite.staff.connect(BOB)];
     const [older, newer] = [await createLot(alice, 'Older'), await createLot(alice, 'Newer')];
     await createLot(bob, "Bob's");
     expect(await listLots(alice, allStatuses(false))).toEqual([newer, older]);
   });
 
   it("shows an admin everyone's lots with My Lots off and only their own with it on", async () => {
-    const [alice, admin] = [await staff.connect(ALICE), await staff.connect('admin')];
+    const [alice, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect('admin')];
     const [alicesLot, adminsLot] = [await createLot(alice, 'Hers'), await createLot(admin, 'Mine')];
     const everyone = await listLots(admin, allStatuses(false));
     expect(everyone).toEqual(expect.arrayContaining([alicesLot, adminsLot]));
@@ -97,7 +84,7 @@ describe('/app/getLots', () => {
   });
 
   it('shows the lots of each checked status, and none when no status is checked', async () => {
-    const user = await staff.connect(uniqueName('lister'));
+    const user = await suite.staff.connect(uniqueName('lister'));
     const byStatus = new Map<LotStatus, Lot>();
     for (const status of ['NOT_LISTED', 'LISTED', 'SOLD', 'SHIPPED'] as const) {
       const lot = await createLot(user, status);
@@ -115,7 +102,7 @@ describe('/app/getLots', () => {
   });
 
   it('narrows to the lots whose number starts with the lotNumber, and to one lotId', async () => {
-    const user = await staff.connect(uniqueName('finder')); // 'LOT-' must match only this test's lots
+    const user = await suite.staff.connect(uniqueName('finder')); // 'LOT-' must match only this test's lots
     const [first, second] = [await createLot(user, 'One'), await createLot(user, 'Two')];
     expect(await listLots(user, { ...allStatuses(), lotNumber: first.lotNumber })).toEqual([first]);
     expect(await listLots(user, { ...allStatuses(), lotNumber: 'LOT-' })).toEqual([second, first]);
@@ -127,13 +114,13 @@ describe('/app/getLots', () => {
   });
 
   it("never shows a user another user's lot, even by its lotId", async () => {
-    const [alice, bob] = [await staff.connect(ALICE), await staff.connect(BOB)];
+    const [alice, bob] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const hers = await createLot(alice, 'Private');
     expect(await listLots(bob, { ...allStatuses(false), lotId: hers.id })).toEqual([]);
   });
 
   it('refuses a filter without its flags with BAD_REQUEST naming the field', async () => {
-    const user = await staff.connect(ALICE);
+    const user = await suite.staff.connect(ALICE);
     const reply = await user.request('getLots', { Listed: true }, 'incomingMessages');
     expect(reply).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, message: expect.stringContaining('Sold') });
   });
@@ -141,28 +128,28 @@ describe('/app/getLots', () => {
 
 describe('/app/getLotById', () => {
   it('answers the owner, and an admin, with the lot on lotById', async () => {
-    const [owner, admin] = [await staff.connect(ALICE), await staff.connect('admin')];
+    const [owner, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect('admin')];
     const lot = await createLot(owner, 'Fetched');
     expect(LotSchema.parse(await owner.request('getLotById', lot.id, 'lotById'))).toEqual(lot);
     expect(await admin.request('getLotById', lot.id, 'lotById')).toEqual(lot);
   });
 
   it("refuses another user's lot and a missing lot with the same BAD_REQUEST", async () => {
-    const [owner, other] = [await staff.connect(ALICE), await staff.connect(BOB)];
+    const [owner, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const lot = await createLot(owner, 'Not for others');
     expect(await other.request('getLotById', lot.id, 'incomingMessages')).toEqual(notYours);
     expect(await other.request('getLotById', 2_000_000_000, 'incomingMessages')).toEqual(notYours);
   });
 
   it('refuses an id that is not a positive integer with BAD_REQUEST', async () => {
-    const user = await staff.connect(ALICE);
+    const user = await suite.staff.connect(ALICE);
     expect(await user.request('getLotById', 'abc', 'incomingMessages')).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, message: expect.stringMatching(/^Invalid request: /) });
   });
 });
 
 describe('/app/updateManifestTitleById', () => {
   it('renames the lot and answers UPDATED_LOT_TITLE with the updated lot', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Old title');
     const reply = await owner.request('updateManifestTitleById', { lotId: lot.id, newTitle: ' New title ' }, 'incomingMessages');
     expect(reply).toMatchObject({ errorCode: ErrorCode.OK, messageType: MessageType.UPDATED_LOT_TITLE, data: { ...lot, titleListing: 'New title' } });
@@ -170,7 +157,7 @@ describe('/app/updateManifestTitleById', () => {
   });
 
   it("pushes the rename live to the owner's second session and to an admin, not to another user", async () => {
-    const [tablet, phone, admin, other] = [await staff.connect(ALICE), await staff.connect(ALICE), await staff.connect('admin'), await staff.connect(BOB)];
+    const [tablet, phone, admin, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(ALICE), await suite.staff.connect('admin'), await suite.staff.connect(BOB)];
     const lot = await createLot(tablet, 'Before');
     await Promise.all([phone, admin].map(pushesTo)); // the create's pushes
     const reply = await tablet.request('updateManifestTitleById', { lotId: lot.id, newTitle: 'After' }, 'incomingMessages');
@@ -180,7 +167,7 @@ describe('/app/updateManifestTitleById', () => {
   });
 
   it("lets an admin rename a user's lot, and the owner sees it live", async () => {
-    const [owner, admin] = [await staff.connect(ALICE), await staff.connect('admin')];
+    const [owner, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect('admin')];
     const lot = await createLot(owner, 'Typo titel');
     await pushesTo(admin);
     const reply = await admin.request('updateManifestTitleById', { lotId: lot.id, newTitle: 'Typo title' }, 'incomingMessages');
@@ -189,7 +176,7 @@ describe('/app/updateManifestTitleById', () => {
   });
 
   it("refuses another user's lot and a missing lot with the same BAD_REQUEST, changing nothing", async () => {
-    const [owner, other] = [await staff.connect(ALICE), await staff.connect(BOB)];
+    const [owner, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const lot = await createLot(owner, 'Keep me');
     expect(await other.request('updateManifestTitleById', { lotId: lot.id, newTitle: 'Mine now' }, 'incomingMessages')).toEqual(notYours);
     expect(await other.request('updateManifestTitleById', { lotId: 2_000_000_000, newTitle: 'Ghost' }, 'incomingMessages')).toEqual(notYours);
@@ -198,7 +185,7 @@ describe('/app/updateManifestTitleById', () => {
   });
 
   it('refuses a bad payload with BAD_REQUEST naming the fields', async () => {
-    const owner = await staff.connect(ALICE);
+    const owner = await suite.staff.connect(ALICE);
     const reply = await owner.request('updateManifestTitleById', { lotId: 'seven', newTitle: '' }, 'incomingMessages');
     expect(reply).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, message: expect.stringMatching(/^Invalid request: lotId: .*; newTitle: /) });
   });

@@ -1,32 +1,18 @@
 // Keeping the UPC catalogue (spec §2 Data entry, §3, §7; DESIGN §5): /app/processUPCCrudRequest on the real server
 // with the real STOMP client, replies checked against the contract. Every CRUD type, duplicate UPCs, the admin-only
 // delete, missing rows, bad payloads, a replayed outbox entry, and the live push of a change.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CrudType, UpcEntrySchema, type UpcEntry } from '../../src/protocol/catalogue';
 import { ErrorCode } from '../../src/protocol/error-codes';
 import { MessageType } from '../../src/protocol/message-types';
 import { alreadyInCatalogue, createEntries, crud, newEntry, newUpc, rejected } from '../support/catalogue';
 import { invalid, okData, pushesTo } from '../support/lot-replies';
-import { staffOf, uniqueName, type Staff } from '../support/staff';
+import { ADMIN, ALICE, BOB, MISSING_ID, staffSuite, uniqueName } from '../support/staff';
 import type { TestClient } from '../support/stomp-client';
-import { startTestServer, type TestServer } from '../support/test-server';
 
-let testServer: TestServer;
-let staff: Staff;
-const ALICE = 'alice';
-const BOB = 'bob';
-const ADMIN = 'admin'; // created by the server on first start
-const MISSING = 2_000_000_000;
+const MISSING = MISSING_ID;
 
-beforeAll(async () => {
-  testServer = await startTestServer();
-  staff = staffOf(testServer);
-});
-
-afterAll(async () => {
-  await staff?.closeAll();
-  await testServer?.stop();
-});
+const suite = staffSuite();
 
 const ok = (messageType: number, message: string, data: unknown) => ({ errorCode: ErrorCode.OK, messageType, message, data });
 const notFound = (message: string) => rejected(ErrorCode.NOT_FOUND, message);
@@ -43,7 +29,7 @@ const storedAs = (fields: Partial<UpcEntry>): UpcEntry => ({
 describe('/app/processUPCCrudRequest', () => {
   describe('CREATE', () => {
     it("saves a new row, answering UPC_GRUD_CREATED 'Saved UPC: {upc}' with the stored entry: its new id, the server's lastUpdated", async () => {
-      const alice = await staff.connect(ALICE);
+      const alice = await suite.staff.connect(ALICE);
       const sent = newEntry({
         vendorName: ' Acme ', vendorStyleNumber: 'ST-100', size: 'M', color: 'Red', itemDescription: 'Kettle 1.7L', retailPrice: 29.5,
         wholesalePrice: 12, liquidationPrice: 3, division: 'Home', department: 'Kitchen', asin: 'B000KETTLE', lastUpdated: '2001-01-01T00:00:00Z',
@@ -59,7 +45,7 @@ describe('/app/processUPCCrudRequest', () => {
     });
 
     it("saves several rows, saying 'Saved UPCs: {n}', keeping the source and approver given; an approved row without one is approved by the sender", async () => {
-      const alice = await staff.connect(ALICE);
+      const alice = await suite.staff.connect(ALICE);
       const sent = [
         newEntry({ source: 'excel', approved: true, approvedBy: 'carol' }),
         newEntry({ approved: true, approvedBy: '  ' }),
@@ -77,7 +63,7 @@ describe('/app/processUPCCrudRequest', () => {
     });
 
     it('rejects a UPC already in the catalogue with "UPC ... is already in the catalogue.", saving nothing of the request', async () => {
-      const [alice, bob] = [await staff.connect(ALICE), await staff.connect(BOB)];
+      const [alice, bob] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
       const [existing] = await createEntries(alice, [newEntry({ vendorName: 'First' })]);
       const fresh = newEntry();
       expect(await crud(bob, CrudType.CREATE, [fresh, newEntry({ upc: existing?.upc ?? '', vendorName: 'Second' })])).toEqual(alreadyInCatalogue(existing?.upc ?? ''));
@@ -86,14 +72,14 @@ describe('/app/processUPCCrudRequest', () => {
     });
 
     it('rejects a UPC repeated in the same request with "UPC ... is already in the catalogue.", saving nothing', async () => {
-      const alice = await staff.connect(ALICE);
+      const alice = await suite.staff.connect(ALICE);
       const [first, twice] = [newEntry(), newEntry()];
       expect(await crud(alice, CrudType.CREATE, [first, twice, { ...twice, vendorName: 'again' }])).toEqual(alreadyInCatalogue(twice.upc));
       expect(await read(alice, first.upc, twice.upc)).toEqual(notFound(`UPC ${first.upc} not found.`));
     });
 
     it('saves once when two tablets save the same new UPC at once; the other is told it is already in the catalogue', async () => {
-      const [tablet, phone] = [await staff.connect(ALICE), await staff.connect(BOB)];
+      const [tablet, phone] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
       const upc = newUpc();
       const replies = await Promise.all([tablet, phone].map((client) => crud(client, CrudType.CREATE, [newEntry({ upc })])));
       expect(replies.map((reply) => (reply as { errorCode: number }).errorCode).sort()).toEqual([ErrorCode.OK, ErrorCode.BAD_REQUEST]);
@@ -102,7 +88,7 @@ describe('/app/processUPCCrudRequest', () => {
     });
 
     it('saves once when the outbox sends the same entry twice, answering the replay with the same reply', async () => {
-      const alice = await staff.connect(ALICE);
+      const alice = await suite.staff.connect(ALICE);
       const entry = newEntry({ vendorName: 'Replayed' });
       const clientMsgId = uniqueName('test-device');
       const first = await crud(alice, CrudType.CREATE, [entry], clientMsgId);
@@ -112,7 +98,7 @@ describe('/app/processUPCCrudRequest', () => {
     });
 
     it('refuses a stored row, a blank or spaced UPC and a negative price with BAD_REQUEST naming the field', async () => {
-      const alice = await staff.connect(ALICE);
+      const alice = await suite.staff.connect(ALICE);
       expect(await crud(alice, CrudType.CREATE, [{ ...newEntry(), id: 5 }])).toEqual(invalid(/^Invalid request: upcEntries\[0\]\.id: CREATE takes new rows/));
       expect(await crud(alice, CrudType.CREATE, [newEntry({ upc: '  ' })])).toEqual(invalid(/^Invalid request: upcEntries\[0\]\.upc: UPC is required/));
       expect(await crud(alice, CrudType.CREATE, [newEntry({ upc: '0123 456' })])).toEqual(invalid(/upcEntries\[0\]\.upc: UPC must not contain spaces/));
@@ -124,13 +110,13 @@ describe('/app/processUPCCrudRequest', () => {
 
   describe('READ', () => {
     it("finds entries by UPC in the order asked, answering SUGGESTION 'Found UPCs: {n}'", async () => {
-      const alice = await staff.connect(ALICE);
+      const alice = await suite.staff.connect(ALICE);
       const [a, b] = await createEntries(alice, [newEntry({ vendorName: 'Read A' }), newEntry({ vendorName: 'Read B' })]);
       expect(await read(alice, b?.upc ?? '', newUpc(), a?.upc ?? '', b?.upc ?? '')).toEqual(ok(MessageType.SUGGESTION, 'Found UPCs: 2', [b, a]));
     });
 
     it('answers NOT_FOUND "UPC {upc} not found." naming the first UPC asked when none is in the catalogue', async () => {
-      const alice = await staff.connect(ALICE);
+      const alice = await suite.staff.connect(ALICE);
       const [first, second] = [newUpc(), newUpc()];
       expect(await read(alice, first, second)).toEqual(notFound(`UPC ${first} not found.`));
     });
@@ -138,7 +124,7 @@ describe('/app/processUPCCrudRequest', () => {
 
   describe('UPDATE', () => {
     it("keeps a field left out, clears a field sent as null (text to '', a price to unknown) and answers UPC_GRUD_UPDATED 'Updated UPCs: {n}'", async () => {
-      const alice = await staff.connect(ALICE);
+      const alice = await suite.staff.connect(ALICE);
       const [stored] = await createEntries(alice, [newEntry({ vendorName: 'Acme', size: 'L', color: 'Red', retailPrice: 10, wholesalePrice: 4, asin: 'B0001' })]);
       if (!stored) throw new Error('not created');
       const reply = await crud(alice, CrudType.UPDATE, [{ id: stored.id, upc: stored.upc, vendorName: 'Acme Home', color: null, retailPrice: null, asin: null }]);
@@ -149,7 +135,7 @@ describe('/app/processUPCCrudRequest', () => {
     });
 
     it('changes a UPC to one no other entry has, and takes both changes of a row named twice', async () => {
-      const alice = await staff.connect(ALICE);
+      const alice = await suite.staff.connect(ALICE);
       const [stored] = await createEntries(alice, [newEntry({ vendorName: 'Renamed' })]);
       if (!stored) throw new Error('not created');
       const upc = newUpc();
@@ -159,13 +145,13 @@ describe('/app/processUPCCrudRequest', () => {
     });
 
     it('approves a row for the sender when it is marked approved without an approver', async () => {
-      const bob = await staff.connect(BOB);
+      const bob = await suite.staff.connect(BOB);
       const [stored] = await createEntries(bob, [newEntry()]);
       expect(await crud(bob, CrudType.UPDATE, [{ id: stored?.id, upc: stored?.upc, approved: true }])).toMatchObject({ data: [{ approved: true, approvedBy: BOB }] });
     });
 
     it('rejects a UPC another entry has with "UPC ... is already in the catalogue.", changing nothing', async () => {
-      const alice = await staff.connect(ALICE);
+      const alice = await suite.staff.connect(ALICE);
       const [a, b] = await createEntries(alice, [newEntry({ vendorName: 'Keep A' }), newEntry({ vendorName: 'Keep B' })]);
       if (!a || !b) throw new Error('not created');
       const reply = await crud(alice, CrudType.UPDATE, [{ id: a.id, upc: a.upc, vendorName: 'Changed' }, { id: b.id, upc: a.upc }]);
@@ -175,7 +161,7 @@ describe('/app/processUPCCrudRequest', () => {
     });
 
     it('rejects an id not in the catalogue with NOT_FOUND "UPC entry {id} not found.", changing nothing', async () => {
-      const alice = await staff.connect(ALICE);
+      const alice = await suite.staff.connect(ALICE);
       const [stored] = await createEntries(alice, [newEntry({ vendorName: 'Untouched' })]);
       if (!stored) throw new Error('not created');
       const reply = await crud(alice, CrudType.UPDATE, [{ id: stored.id, upc: stored.upc, vendorName: 'Touched' }, { id: MISSING, upc: newUpc() }]);
@@ -184,14 +170,14 @@ describe('/app/processUPCCrudRequest', () => {
     });
 
     it('refuses a new row (id 0) with BAD_REQUEST naming the field', async () => {
-      const alice = await staff.connect(ALICE);
+      const alice = await suite.staff.connect(ALICE);
       expect(await crud(alice, CrudType.UPDATE, [newEntry()])).toEqual(invalid(/^Invalid request: upcEntries\[0\]\.id: UPDATE and DELETE take stored rows/));
     });
   });
 
   describe('DELETE', () => {
     it("lets an admin delete entries, answering UPC_GRUD_DELETED 'Deleted UPCs: {n}' with the deleted entries; ids not in the catalogue are skipped", async () => {
-      const [alice, admin] = [await staff.connect(ALICE), await staff.connect(ADMIN)];
+      const [alice, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect(ADMIN)];
       const [a, b, kept] = await createEntries(alice, [newEntry(), newEntry(), newEntry()]);
       if (!a || !b || !kept) throw new Error('not created');
       expect(await crud(admin, CrudType.DELETE, [b, { id: MISSING, upc: newUpc() }, a])).toEqual(ok(MessageType.UPC_GRUD_DELETED, 'Deleted UPCs: 2', [b, a]));
@@ -200,7 +186,7 @@ describe('/app/processUPCCrudRequest', () => {
     });
 
     it('refuses a user\'s delete with FORBIDDEN "Only admins can delete catalogue entries.", deleting nothing', async () => {
-      const alice = await staff.connect(ALICE);
+      const alice = await suite.staff.connect(ALICE);
       const [stored] = await createEntries(alice, [newEntry()]);
       expect(await crud(alice, CrudType.DELETE, [stored])).toEqual(rejected(ErrorCode.FORBIDDEN, 'Only admins can delete catalogue entries.'));
       expect(await crud(alice, CrudType.DELETE, [{ id: MISSING, upc: newUpc() }])).toEqual(rejected(ErrorCode.FORBIDDEN, 'Only admins can delete catalogue entries.'));
@@ -208,7 +194,7 @@ describe('/app/processUPCCrudRequest', () => {
     });
 
     it('answers NOT_FOUND "UPC entry {id} not found." when none of the ids is in the catalogue', async () => {
-      const admin = await staff.connect(ADMIN);
+      const admin = await suite.staff.connect(ADMIN);
       expect(await crud(admin, CrudType.DELETE, [{ id: MISSING, upc: newUpc() }, { id: MISSING - 1, upc: newUpc() }])).toEqual(notFound(`UPC entry ${MISSING} not found.`));
     });
   });
@@ -221,7 +207,7 @@ describe('/app/processUPCCrudRequest', () => {
     ];
 
     it.each(CHANGES)("$name: pushes the change live to the sender's other session and to an admin, not to another user", async ({ crudType, sender, change }) => {
-      const [tablet, phone, admin, other] = [await staff.connect(sender), await staff.connect(sender), await staff.connect(ADMIN), await staff.connect(BOB)];
+      const [tablet, phone, admin, other] = [await suite.staff.connect(sender), await suite.staff.connect(sender), await suite.staff.connect(ADMIN), await suite.staff.connect(BOB)];
       const [stored] = await createEntries(tablet, [newEntry()]);
       if (!stored) throw new Error('not created');
       await Promise.all([phone, admin, other].map(pushesTo)); // the create's pushes
@@ -234,7 +220,7 @@ describe('/app/processUPCCrudRequest', () => {
     });
 
     it('pushes nothing for a READ or a refusal', async () => {
-      const [tablet, phone] = [await staff.connect(ALICE), await staff.connect(ALICE)];
+      const [tablet, phone] = [await suite.staff.connect(ALICE), await suite.staff.connect(ALICE)];
       const [stored] = await createEntries(tablet, [newEntry()]);
       await pushesTo(phone);
       await read(tablet, stored?.upc ?? '');

@@ -2,11 +2,12 @@
 // Accounts are created on first use; tokens come from the server's own token service (login has its own suite).
 import { randomBytes } from 'node:crypto';
 import type { StompHeaders } from '@stomp/stompjs';
+import { afterAll, beforeAll } from 'vitest';
 import { CLIENT_MSG_ID_HEADER } from '../../src/protocol/auth';
 import { DEFAULT_LOTS_FILTER, LotSchema, type Lot, type LotsFilter } from '../../src/protocol/lots';
 import { rolesFor } from '../../server/auth/users';
 import { connectClient, type TestClient } from './stomp-client';
-import type { TestServer } from './test-server';
+import { startTestServer, type TestServer } from './test-server';
 
 export const TEST_PASSWORD = 'test-staff-password';
 
@@ -65,4 +66,44 @@ export async function createLot(client: TestClient, title: string, clientMsgId =
 /** The lots table as the client would load it. */
 export async function listLots(client: TestClient, filter: LotsFilter = allStatuses()): Promise<Lot[]> {
   return LotSchema.array().parse(await client.request('getLots', filter, 'lots'));
+}
+
+/** The accounts the suites use: two users and the admin the server makes on its first start. */
+export const ALICE = 'alice';
+export const BOB = 'bob';
+export const ADMIN = 'admin';
+/** An id no row has. */
+export const MISSING_ID = 2_000_000_000;
+
+export interface StaffSuite {
+  readonly server: TestServer;
+  readonly staff: Staff;
+}
+
+/**
+ * One real server for the test file, started before its tests and stopped (with every signed-in client) after
+ * them. Call it at the top of the file; read `suite.server` and `suite.staff` inside tests.
+ */
+export function staffSuite(): StaffSuite {
+  let started: { server: TestServer; staff: Staff } | undefined;
+  beforeAll(async () => {
+    const server = await startTestServer();
+    started = { server, staff: staffOf(server) };
+  });
+  afterAll(async () => {
+    await started?.staff.closeAll();
+    await started?.server.stop();
+  });
+  const running = () => {
+    if (started === undefined) throw new Error('staffSuite: the server starts in beforeAll; use it inside tests');
+    return started;
+  };
+  return {
+    get server() {
+      return running().server;
+    },
+    get staff() {
+      return running().staff;
+    },
+  };
 }

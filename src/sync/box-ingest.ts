@@ -12,7 +12,7 @@ import type { Lot } from '../protocol/lots';
 import { createAnnouncer, type EnvelopeReader } from './announcer';
 import type { LotEditQuery } from './lot-edit-query';
 import { Messages, type Feedback } from './notifier';
-import { activeEntries, refreshRows, remapTempId, withIntents } from './optimistic';
+import { remapTempId, withIntents } from './optimistic';
 import type { ItemRow, OutboxEntry, ReplicaDb, ReplicaTables } from './replica';
 import { writeAsOwner } from './replica-owner';
 
@@ -99,20 +99,14 @@ export function createBoxIngest({ db, feedback, user, query }: BoxIngestDeps): B
     });
   }
 
-  /** A box made offline got its real id: items scanned into it since follow it. */
+  /** ADDED_BOX_TO_LOT: a box made offline gets its real id (optimistic.ts moves the items scanned into it). */
   async function boxCreated(box: Box, envelope: Envelope, clientMsgId: string | undefined): Promise<void> {
     let tempId: number | undefined;
     await write(async (tables, who) => {
       const creator = await ourEntry(tables, who, clientMsgId);
       if (creator?.change?.kind === 'insert' && creator.change.table === 'boxes') {
         tempId = creator.change.id;
-        await remapTempId(tables, creator, box.id);
-        const moved = (await activeEntries(tables, who)).filter(({ change }) => change?.kind === 'insert' && change.table === 'items' && change.row['boxId'] === tempId);
-        for (const entry of moved) {
-          if (entry.change?.kind !== 'insert') continue;
-          await tables.outbox.update(entry.seq, { change: { ...entry.change, row: { ...entry.change.row, boxId: box.id } } });
-        }
-        await refreshRows(tables, who, moved.map((entry) => entry.change));
+        await remapTempId(tables, creator, box.id); // items scanned into the box meanwhile follow it
       }
       await tables.boxes.bulkPut(await withIntents(tables, who, 'boxes', [box]));
     });

@@ -137,6 +137,19 @@ export function refersTo(entry: OutboxEntry, table: MutableTable, id: number): b
   return tempRefs.some((path) => readPath(entry.body, path) === id);
 }
 
+/** The field by which a row of this table names the row it is in: a box its lot, an item its box. */
+const PARENT_FIELD: Partial<Record<MutableTable, { readonly parent: MutableTable; readonly field: string }>> = {
+  boxes: { parent: 'lots', field: 'manualManiestId' },
+  items: { parent: 'boxes', field: 'boxId' },
+};
+
+/** The change with its parent field when it creates a row inside `parent`'s row `id`. */
+function pointsTo(change: RowChange | undefined, parent: MutableTable, id: number): { change: Extract<RowChange, { kind: 'insert' }>; field: string } | undefined {
+  if (change?.kind !== 'insert') return undefined;
+  const link = PARENT_FIELD[change.table];
+  return link !== undefined && link.parent === parent && change.row[link.field] === id ? { change, field: link.field } : undefined;
+}
+
 /**
  * The server created the row that `creator` made offline: later entries that name the temporary id now name
  * the real one, the creator's own change is spent (the server's row stands), and the temporary row goes.
@@ -146,10 +159,19 @@ export async function remapTempId(db: ReplicaTables, creator: OutboxEntry, realI
   const { change } = creator;
   if (change?.kind !== 'insert' || !isTempId(change.id)) return;
   const tempId = change.id;
+  const followers: RowChange[] = [];
   for (const entry of await activeEntries(db, creator.user)) {
     if (entry.seq === creator.seq) {
       await db.outbox.update(entry.seq, { change: undefined });
       continue;
+    }
+    const inside = pointsTo(entry.change, change.table, tempId);
+    if (inside !== undefined) {
+      // A row made offline inside the one just created (a box in a new lot, an item in a new box) follows it.
+      const moved: RowChange = { ...inside.change, row: { ...inside.change.row, [inside.field]: realId } };
+      await db.outbox.update(entry.seq, { change: moved });
+      entry.change = moved;
+      followers.push(moved);
     }
     if (!refersTo(entry, change.table, tempId)) continue;
     const refs = entry.tempRefs ?? [];
@@ -159,6 +181,7 @@ export async function remapTempId(db: ReplicaTables, creator: OutboxEntry, realI
     await db.outbox.put({ ...entry, body, change: rewritten, tempRefs: refs.filter((path) => !moved.includes(path)) });
   }
   await db[change.table].delete(tempId);
+  await refreshRows(db, creator.user, followers);
   const known = (await readMeta(db, 'tempIds')) ?? [];
   await writeMeta(db, 'tempIds', [...known, [tempId, realId] as [number, number]].slice(-TEMP_IDS_KEPT));
 }

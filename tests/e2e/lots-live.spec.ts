@@ -3,25 +3,13 @@
 // leaves its progress dialog hanging, a 360 px phone gets a usable page, and 10,000 lots stay a short DOM.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test, type Browser, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
 import { MessageType } from '../../src/protocol/message-types';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
+import { createLot, lotRow, unique } from './support/lots';
 
-const unique = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-const row = (page: Page, text: string): Locator => page.getByTestId('lot-row').filter({ hasText: text });
-
-/** Creates a lot and waits for the server's number; returns it. */
-async function createLot(page: Page, title: string): Promise<string> {
-  await page.getByRole('button', { name: 'Create Lot' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Lot' });
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByRole('button', { name: 'Proceed' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(row(page, title)).toContainText('LOT-');
-  return (await row(page, title).getByRole('cell').first().innerText()).trim();
-}
+const row = lotRow;
 
 async function signedInPage(browser: Browser, url: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 768, height: 1024 } })).newPage();

@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page, type WebSocketRoute } from '@pla
 import { MessageType } from '../../src/protocol/message-types';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
+import { createLot, lotRow, unique } from './support/lots';
 
 // Its own server process and data folder, so the lots made here are nobody else's count.
 test.describe.configure({ timeout: 120_000 });
@@ -19,20 +20,7 @@ test.afterAll(async () => {
   await server.dispose();
 });
 
-const unique = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-const row = (page: Page, title: string): Locator => page.getByRole('row').filter({ hasText: title });
-
-/** Creates a lot and waits for the server's number; returns it. */
-async function createLot(page: Page, title: string): Promise<string> {
-  await page.getByRole('button', { name: 'Create Lot' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Lot' });
-  await dialog.getByLabel('Title').fill(title);
-  await dialog.getByRole('button', { name: 'Proceed' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(row(page, title)).toContainText('LOT-');
-  return (await row(page, title).getByRole('cell').first().innerText()).trim();
-}
+const row = lotRow;
 
 test('Create Lot says "Created manifest: {title}" and the lot joins the table', async ({ page }) => {
   await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);

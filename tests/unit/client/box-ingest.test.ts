@@ -168,6 +168,8 @@ describe('/app/addBoxToLot: ADDED_BOX_TO_LOT', () => {
     await ingest.incoming(okEnvelope(MessageType.CREATED_MANIFEST, makeLot(5, 'Pallet'), 'Created manifest: Pallet'), headers(lot.clientMsgId));
     const box = (await db.outbox.toArray()).find((entry) => entry.destination === Destination.addBoxToLot);
     expect(box?.body).toEqual({ label: 'Shelf', manualManiestId: 5 });
+    // Its pending row moved with it: the tab shows under the real lot at once, not after the box's own reply.
+    expect(await boxesOf(db)).toEqual([[-2, 5, 'Shelf', 1]]);
   });
 });
 

@@ -191,3 +191,33 @@ test('every dialog says what is wrong: blank UPC, blank box label, blank title, 
   await expect(page.getByRole('tab', { name: 'box A' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: lotNumber })).toBeVisible();
 });
+
+test('Update Items sends only the changed rows, Delete Items asks first', async ({ page }) => {
+  await lotWithBox(page, `Items ${run}`);
+  await page.getByRole('button', { name: 'Update Items' }).click();
+  await expect(page.getByText('No items selected to update...')).toBeVisible();
+  await page.getByRole('textbox', { name: 'UPC', exact: true }).focus();
+  await scan(page, ONE.upc);
+  await scan(page, TWO.upc);
+  await expect(page.getByRole('table', { name: 'Items' })).not.toContainText('Pending');
+
+  await qnty(page, ONE.upc).click();
+  await page.getByRole('textbox', { name: `Qnty of ${ONE.upc}` }).fill('7');
+  await page.getByRole('textbox', { name: `Qnty of ${ONE.upc}` }).press('Enter');
+  await expect(page.getByRole('button', { name: `Edit Qnty of ${ONE.upc}: 7.00 (changed)` })).toBeVisible();
+  await page.getByRole('button', { name: 'Update Items' }).click();
+  await expect(page.getByText('Updated items: 1')).toBeVisible();
+  await expect(page.getByText('Items: 8')).toBeVisible();
+  await page.reload();
+  await expect(qnty(page, ONE.upc)).toHaveText('7.00');
+  await expect(qnty(page, TWO.upc)).toHaveText('1.00');
+
+  await page.getByRole('checkbox', { name: `Select ${TWO.upc}` }).check();
+  await page.getByRole('button', { name: 'Delete Items' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Items' });
+  await expect(confirm).toContainText('Delete 1 items from this box?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted items: 1')).toBeVisible();
+  await expect(qnty(page, TWO.upc)).toHaveCount(0);
+  await expect(page.getByText('Items: 7')).toBeVisible();
+});

@@ -7,11 +7,12 @@
 // subscribed, so after a toggle only a newly checked status is read from IndexedDB (counted with the index
 // methods wrapped: unchecking reads no lots at all). The ceiling reads every checked status each time.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium } from './browser';
 import { report } from './stats';
 
 const LOTS = 10_000;
@@ -20,7 +21,6 @@ const WARMUP = 2; // per direction, untimed
 const PORT = 18140;
 const URL = `http://localhost:${PORT}`;
 const ADMIN_PASSWORD = 'bench-admin-password';
-const CHROMIUM = '/usr/bin/chromium';
 // Relative for build-if-stale (it builds into ./dist-bench), absolute for the server.
 const STATIC_DIR = 'dist-bench';
 const TOGGLED = 'LISTED';
@@ -287,21 +287,13 @@ async function measure(page: Page, browserVersion: string): Promise<void> {
 }
 
 export async function lotsFilter(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`lots-filter needs Debian's Chromium at ${CHROMIUM} (sudo apt-get update && sudo apt-get install -y chromium); LotDesk never downloads a browser.`);
-  }
   const dataDir = mkdtempSync(join(tmpdir(), 'lotdesk-bench-lots-filter-'));
   let server: ChildProcess | undefined;
   let browser: Browser | undefined;
   try {
     await seedAndBuild(dataDir);
     server = await startServer(dataDir);
-    // As playwright.config.ts launches it (not imported: loading that config makes a data folder).
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    });
+    browser = await launchChromium('lots-filter');
     const context = await browser.newContext({ viewport: { width: 768, height: 1024 }, hasTouch: true });
     // tsx compiles with esbuild's keepNames, which wraps the in-page functions' inner functions in __name(…);
     // page.evaluate sends their source, so the page needs a __name too.

@@ -5,10 +5,11 @@
 // parses, the page's longest main-thread task ('longtask' entries, 50 ms and up) and longest gap between timer ticks.
 // The page is a small Vite build of read-spreadsheet.ts made here in a temporary folder with the project's Vite
 // (the app's bundle does not export it), served by Vite's preview server.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { launchChromium } from './browser';
 import { build, preview, type PreviewServer } from 'vite';
 import { utils, write } from 'xlsx';
 import { percentile, report } from './stats';
@@ -17,7 +18,6 @@ const ROWS = 50_000;
 const ROUNDS = 7;
 const WARMUP = 1;
 const PORT = 18160;
-const CHROMIUM = '/usr/bin/chromium';
 const COLORS = ['Navy', 'Red', 'Black', 'White', 'Heather Grey'];
 const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
 
@@ -117,20 +117,13 @@ async function buildPage(folder: string): Promise<string> {
 }
 
 export async function spreadsheetParse(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`spreadsheet-parse needs Debian's Chromium at ${CHROMIUM} (sudo apt-get update && sudo apt-get install -y chromium); LotDesk never downloads a browser.`);
-  }
   const folder = mkdtempSync(join(tmpdir(), 'lotdesk-bench-spreadsheet-'));
   let server: PreviewServer | undefined;
   let browser: Browser | undefined;
   try {
     const outDir = await buildPage(folder);
     server = await preview({ root: folder, configFile: false, logLevel: 'warn', build: { outDir }, preview: { port: PORT, strictPort: true, host: '127.0.0.1' } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    });
+    browser = await launchChromium('spreadsheet-parse');
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${PORT}/`);
     await page.waitForFunction(() => 'bench' in globalThis);

@@ -3,7 +3,6 @@
 // UPDATED_ITEMS, DELETED_ITEMS). Each lands in the replica in one transaction, pending intents laid back on top;
 // a box or item made offline gets its real id. Items carry no box id on the wire: the reply (or our own entry)
 // names the box, and it is stored on the row.
-import type { z } from 'zod';
 import { contract } from '../protocol/contract';
 import type { Box, BoxItem } from '../protocol/entities';
 import type { Envelope } from '../protocol/envelope';
@@ -14,6 +13,7 @@ import type { LotEditQuery } from './lot-edit-query';
 import { Messages, type Feedback } from './notifier';
 import { remapTempId, withIntents } from './optimistic';
 import type { ItemRow, OutboxEntry, ReplicaDb, ReplicaTables } from './replica';
+import { parsed } from './parsed';
 import { writeAsOwner } from './replica-owner';
 
 const BoxList = contract.getBoxesByLotId.reply.data;
@@ -35,13 +35,6 @@ export interface BoxIngestDeps {
   readonly query: Pick<LotEditQuery, 'takeRequested' | 'boxesArrived' | 'boxRenumbered' | 'fetch' | 'fetchLot' | 'setBulkResult'>;
 }
 
-function parsed<T>(schema: z.ZodType<T>, data: unknown, what: string): T | undefined {
-  const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  console.warn(`ingest: ${what} does not match the contract; ignored`, result.error.issues.slice(0, 3));
-  return undefined;
-}
-
 const inBox = (boxId: number, items: readonly BoxItem[]): ItemRow[] => items.map((item) => ({ ...item, boxId }));
 
 export function createBoxIngest({ db, feedback, user, query }: BoxIngestDeps): BoxIngest {
@@ -50,10 +43,7 @@ export function createBoxIngest({ db, feedback, user, query }: BoxIngestDeps): B
   const announce = (message: string | null | undefined, clientMsgId: string | undefined): boolean =>
     clientMsgId !== undefined && announceOnce(message, clientMsgId);
 
-  const write = (work: (tables: ReplicaTables, who: string) => Promise<void>): Promise<void> => {
-    const who = user();
-    return writeAsOwner(db, who, (tables) => (who === undefined ? Promise.resolve() : work(tables, who)));
-  };
+  const write = (work: (tables: ReplicaTables, who: string) => Promise<void>): Promise<void> => writeAsOwner(db, user(), work);
   const ourEntry = (tables: ReplicaTables, who: string, clientMsgId: string | undefined): Promise<OutboxEntry | undefined> =>
     clientMsgId === undefined ? Promise.resolve(undefined) : tables.outbox.where('clientMsgId').equals(clientMsgId).filter((entry) => entry.user === who).first();
 

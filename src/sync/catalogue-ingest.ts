@@ -13,6 +13,7 @@ import type { Catalogue } from './catalogue';
 import type { Feedback } from './notifier';
 import { remapTempId, withIntents } from './optimistic';
 import type { ReplicaDb, ReplicaTables } from './replica';
+import { parsed } from './parsed';
 import { writeAsOwner } from './replica-owner';
 
 const UpcList = z.array(UpcEntrySchema);
@@ -34,10 +35,7 @@ export interface CatalogueIngestDeps {
 const stored = (rows: readonly UpcEntry[]): UpcEntry[] => rows.filter((row) => row.id > 0);
 
 export function createCatalogueIngest({ db, feedback, user, catalogue }: CatalogueIngestDeps): CatalogueIngest {
-  const write = (work: (tables: ReplicaTables, who: string) => Promise<void>): Promise<void> => {
-    const who = user();
-    return writeAsOwner(db, who, (tables) => (who === undefined ? Promise.resolve() : work(tables, who)));
-  };
+  const write = (work: (tables: ReplicaTables, who: string) => Promise<void>): Promise<void> => writeAsOwner(db, user(), work);
 
   async function putRows(rows: readonly UpcEntry[]): Promise<void> {
     await write(async (tables, who) => {
@@ -46,21 +44,21 @@ export function createCatalogueIngest({ db, feedback, user, catalogue }: Catalog
   }
 
   async function suggestion(body: unknown): Promise<void> {
-    const reply = SuggestionResponseSchema.safeParse(body);
-    if (!reply.success) return console.warn('ingest: suggestion does not match the contract; ignored', reply.error.issues.slice(0, 3));
-    const { suggestionType, suggestions, referenceId } = reply.data;
+    const reply = parsed(SuggestionResponseSchema, body, 'suggestion');
+    if (reply === undefined) return;
+    const { suggestionType, suggestions, referenceId } = reply;
     if (suggestionType !== SuggestionType.ALL_FIELDS) {
-      const values = ValueList.safeParse(suggestions);
-      if (values.success) catalogue.setSuggestions(referenceId, values.data);
+      const values = parsed(ValueList, suggestions, 'suggestion values');
+      if (values !== undefined) catalogue.setSuggestions(referenceId, values);
       return;
     }
-    const rows = UpcList.safeParse(suggestions);
-    if (!rows.success) return;
-    await putRows(rows.data);
+    const rows = parsed(UpcList, suggestions, 'suggestion rows');
+    if (rows === undefined) return;
+    await putRows(rows);
     const search = catalogue.takeSearch(referenceId);
     if (search === undefined) return;
     // ASIN, MSRP and Wholesale Price are not sent: they narrow what the server found.
-    catalogue.setFound({ ids: stored(rows.data).filter((row) => matchesSearch(row, search)).map((row) => row.id), search, local: false });
+    catalogue.setFound({ ids: stored(rows).filter((row) => matchesSearch(row, search)).map((row) => row.id), search, local: false });
   }
 
   /** Our own create (its client-msg-id names the entry) replaces the temporary row with the server's. */
@@ -80,11 +78,11 @@ export function createCatalogueIngest({ db, feedback, user, catalogue }: Catalog
   }
 
   async function apply(kind: string, envelope: Envelope, clientMsgId: string | undefined): Promise<void> {
-    const rows = UpcList.safeParse(envelope.data);
-    if (!rows.success) return console.warn(`ingest: ${kind} data does not match the contract; ignored`, rows.error.issues.slice(0, 3));
-    if (kind === 'UPC_GRUD_CREATED') await created(rows.data, clientMsgId);
-    else if (kind === 'UPC_GRUD_DELETED') await deleted(rows.data);
-    else await putRows(rows.data);
+    const rows = parsed(UpcList, envelope.data, `${kind} data`);
+    if (rows === undefined) return;
+    if (kind === 'UPC_GRUD_CREATED') await created(rows, clientMsgId);
+    else if (kind === 'UPC_GRUD_DELETED') await deleted(rows);
+    else await putRows(rows);
     if (clientMsgId !== undefined) feedback.status.ready(envelope.message ?? undefined);
   }
 

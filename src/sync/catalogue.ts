@@ -99,8 +99,9 @@ export function createCatalogue({ publish, db }: CatalogueDeps): Catalogue {
     subscribe: store.subscribe,
     async suggest(field, text) {
       const suggestionType = SERVER_SUGGESTION_TYPE[field];
-      const request = { suggestionType: suggestionType ?? SuggestionType.UPC, page: 0, pageSize: SUGGESTION_PAGE_SIZE, [field]: text.trim(), referenceId: field };
-      if (suggestionType !== undefined && publish(Destination.getSuggestion, request)) return;
+      // Only the fields a suggestion type covers are asked of the server; the rest are the replica's.
+      const asked = suggestionType !== undefined && publish(Destination.getSuggestion, { suggestionType, page: 0, pageSize: SUGGESTION_PAGE_SIZE, [field]: text.trim(), referenceId: field });
+      if (asked) return;
       setSuggestions(field, await replicaSuggestions(db, field, text));
     },
     async search(search) {

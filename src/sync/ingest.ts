@@ -2,7 +2,6 @@
 // written into the replica in one Dexie transaction per message, the user's pending intents laid back on
 // top (optimistic.ts). Screens re-render from the replica. What the user reads and hears about a reply goes
 // through the notifier (notifier.ts). One function per topic and message type; nothing here sends.
-import type { z } from 'zod';
 import { CLIENT_MSG_ID_HEADER } from '../protocol/auth';
 import { contract } from '../protocol/contract';
 import { Destination } from '../protocol/destinations';
@@ -15,6 +14,7 @@ import { coversByStatusOnly, replyCovers, selectedStatuses, type LotsScope } fro
 import type { LotLookups } from './lot-lookups';
 import { Messages, showDataEntryError, showDone, showNotUsed, showReplyError, showUnknownReply, type Feedback } from './notifier';
 import { remapTempId, withIntents } from './optimistic';
+import { parsed } from './parsed';
 import { writeAsOwner } from './replica-owner';
 import { readMeta, writeMeta, type LotRow, type ReplicaDb, type ReplicaTables } from './replica';
 
@@ -54,14 +54,6 @@ const OneLot = contract.getLotById.reply.data;
 const DeletedIds = contract.deleteLots.reply.data;
 const FoundLots = contract.getLotsBySkus.reply.data;
 const Suggestions = contract.getLotSuggestions.reply.data;
-
-function parsed<T>(schema: z.ZodType<T>, data: unknown, what: string): T | undefined {
-  const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  // A malformed reply changes nothing: the replica keeps the server's last good word.
-  console.warn(`ingest: ${what} does not match the contract; ignored`, result.error.issues.slice(0, 3));
-  return undefined;
-}
 
 /** One user id shared by every lot of a non-empty list: the asker's own, when the list is "my lots". */
 function soleUserId(lots: readonly Lot[]): number | undefined {

@@ -122,6 +122,9 @@ function changeOf(optimistic: Optimistic | undefined, tempId: number | undefined
 /** An entry before IndexedDB numbers it (per kind, so each keeps its own fields). */
 type Draft = Omit<SendEntry, 'seq' | 'clientMsgId'> | Omit<UploadEntry, 'seq' | 'clientMsgId'>;
 
+/** The life fields of an entry that starts (or starts again) now: waiting, never tried. */
+const freshAt = (now: number) => ({ state: 'pending' as const, createdAt: now, attempts: 0, lastError: '', notBefore: 0 });
+
 /** Adds an entry for an entry's fields in the running transaction; returns its seq and client-msg-id. */
 async function addEntry(db: ReplicaTables, fields: Draft): Promise<{ seq: number; clientMsgId: string }> {
   const id = await deviceId(db);
@@ -148,11 +151,7 @@ export function enqueue(db: ReplicaDb, user: string, intent: Intent, now: number
       destination: intent.destination,
       body,
       user,
-      state: 'pending',
-      createdAt: now,
-      attempts: 0,
-      lastError: '',
-      notBefore: 0,
+      ...freshAt(now),
       ...(change === undefined ? {} : { change }),
       ...(tempRefs === undefined || tempRefs.length === 0 ? {} : { tempRefs }),
     });
@@ -173,11 +172,7 @@ export function enqueueUpload(db: ReplicaDb, user: string, upload: UploadIntent,
       blobRef,
       ...(upload.purpose === undefined ? {} : { purpose: upload.purpose }),
       user,
-      state: 'pending',
-      createdAt: now,
-      attempts: 0,
-      lastError: '',
-      notBefore: 0,
+      ...freshAt(now),
     });
     return { seq, clientMsgId, tempId: undefined };
   });
@@ -259,7 +254,7 @@ export function retryEntry(db: ReplicaDb, seq: number, now: number = Date.now())
     if (entry === undefined || entry.state !== 'dead') return undefined;
     await db.outbox.delete(seq);
     const { seq: _seq, clientMsgId: _id, ...fields } = entry;
-    const added = await addEntry(db, { ...fields, state: 'pending', attempts: 0, lastError: '', notBefore: 0, createdAt: now });
+    const added = await addEntry(db, { ...fields, ...freshAt(now) });
     await refreshRows(db, entry.user, [entry.change]);
     const tempId = entry.change?.kind === 'insert' ? entry.change.id : undefined;
     return { ...added, tempId };

@@ -29,10 +29,10 @@ export function claimReplica(db: ReplicaDb, user: string): Promise<boolean> {
  * Runs `work` in one read-write transaction over every table as the signed-in user's write (ingest): the user
  * becomes the owner first. Nothing is written while nobody is signed in (`user` undefined).
  */
-export async function writeAsOwner(db: ReplicaDb, user: string | undefined, work: (tables: ReplicaTables) => Promise<void>): Promise<void> {
+export async function writeAsOwner(db: ReplicaDb, user: string | undefined, work: (tables: ReplicaTables, user: string) => Promise<void>): Promise<void> {
   if (user === undefined) return;
   await writeTransaction(db, async (tables) => {
     await ensureOwner(tables, user);
-    await work(tables);
+    await work(tables, user);
   });
 }

@@ -23,8 +23,8 @@ product spec (§3, §7, §8); what the spec leaves unshown is decided in DESIGN 
   \`errors\` and the dedicated topics you use before sending. A reply is an envelope on \`incomingMessages\` unless
   the spec names a dedicated topic for it; a dedicated topic carries its data raw, without an envelope.
 - **Exactly once: \`client-msg-id\`.** A SEND from the outbox carries \`client-msg-id: {deviceId}:{seq}\` (assigned
-  once per entry, at most ${CLIENT_MSG_ID_MAX} characters) and \`receipt\`. On a mutating destination (every one except \`login\` and
-  the \`get*\` queries) from a signed-in user, the server applies the change and records \`(user, client-msg-id)\`
+  once per entry, at most ${CLIENT_MSG_ID_MAX} characters) and \`receipt\`. On a mutation (the "kind" column below says
+  which destinations are mutations and which are queries) from a signed-in user, the server applies the change and records \`(user, client-msg-id)\`
   with the replies it produced in ONE transaction, delivers the replies after commit, then the RECEIPT. A replay of
   the same pair — in order, or at the same time from another connection after a drop — changes nothing and gets the
   stored replies again, on the sending session only (pushes to other sessions are not repeated). A refusal by the
@@ -33,6 +33,10 @@ product spec (§3, §7, §8); what the spec leaves unshown is decided in DESIGN 
 - **Every message answering a SEND that carried \`client-msg-id\` repeats that header**: replies, refusals (on
   \`incomingMessages\`, \`errors\` and \`loginResponse\`), INTERNAL_SERVER_ERROR and replayed replies, so the outbox knows
   which entry a message answers. Pushes to other sessions carry no \`client-msg-id\`.
+- **Queries: \`request-id\`.** A query (kind "query": it reads, is never queued and may be sent again on every
+  reconnect) may carry \`request-id: {any text of at most ${CLIENT_MSG_ID_MAX} characters}\`. Every message answering it — its reply on
+  \`incomingMessages\` or on its dedicated topic, or its refusal — repeats that header, so a client matches a reply to
+  its request by id, never by arrival order. The server gives the id no other meaning.
 - **Payloads are parsed before anything else**, by the schemas below. Objects parse in strip mode (unknown fields,
   such as the client-side \`selected\` flags, are dropped); numbers are finite and bounded; strings have a maximum
   length. A body that fails is answered with BAD_REQUEST and a message naming the field, for example

@@ -75,6 +75,7 @@ function destinationRows(served: ReadonlySet<string>): string[][] {
     const data = describe(entry.reply.data, NAMES) + (entry.reply.note ? `<br>${entry.reply.note}` : '');
     return [
       `\`${path}\`<br>${entry.summary}`,
+      entry.kind,
       describe(entry.payload, NAMES),
       entry.reply.topic,
       messageTypeCell(key),
@@ -126,7 +127,7 @@ export function renderProtocolDoc(servedDestinations: readonly string[]): string
     '\n## Topics\n\nSubscribe with the Authorization header; each topic carries only what is addressed to the session (or pushed to its user).\n',
     table(['topic', 'subscribe to', 'carries', 'replies to'], topicRows()),
     `\n## Destinations\n\n${DESTINATIONS.length} SEND destinations, in the spec's order. "payload" is the JSON body; "data" is the envelope's data on incomingMessages, or the whole body on a dedicated topic. Every destination may also answer INTERNAL_SERVER_ERROR.\n`,
-    table(['destination', 'payload', 'reply topic', 'message type', 'data', 'errors', 'served'], destinationRows(served)),
+    table(['destination', 'kind', 'payload', 'reply topic', 'message type', 'data', 'errors', 'served'], destinationRows(served)),
     '\n## Entities\n\nObjects parse in strip mode: unknown fields (such as the client-side `selected` flags) are dropped. `?` marks a field that may be left out.\n',
     entities.map(entitySection).join('\n\n'),
     '\n## Scalar types\n',

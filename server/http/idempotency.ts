@@ -5,7 +5,7 @@
 // `guardMutatingRoutes` refuses to register a mutating /api/ route made any other way, so none forgets this.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
-import { ErrorCode, UNAUTHORIZED_MESSAGE } from '../../src/protocol/error-codes';
+import { ErrorCode } from '../../src/protocol/error-codes';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/protocol/http';
 import { bearerToken } from '../auth/tokens';
 import { withAccount } from '../auth/users';
@@ -13,6 +13,7 @@ import type { Tx } from '../db';
 import { invalidKeyMessage, isValidDedupKey, runOnce, type DedupCodec } from '../db/dedup';
 import type { HandlerUser } from '../handlers/types';
 import type { Services } from '../services';
+import { ServerMessages } from '../../src/protocol/messages';
 
 export type MutatingMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const MUTATING: ReadonlySet<string> = new Set<MutatingMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -85,7 +86,7 @@ export function idempotentRoute(app: FastifyInstance, services: Services, option
     const { authorization } = request.headers;
     const token = bearerToken(authorization === undefined ? {} : { authorization });
     const user = await withAccount(services.users, token === undefined ? undefined : await services.tokens.verify(token));
-    if (!user) return refuse(reply, ErrorCode.UNAUTHORIZED, UNAUTHORIZED_MESSAGE);
+    if (!user) return refuse(reply, ErrorCode.UNAUTHORIZED, ServerMessages.unauthorized);
     const key = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
     if (typeof key !== 'string' || !isValidDedupKey(key)) return refuse(reply, ErrorCode.BAD_REQUEST, invalidKeyMessage(IDEMPOTENCY_KEY_HEADER));
     admitted.set(request, { user, key });

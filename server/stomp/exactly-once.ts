@@ -3,16 +3,12 @@
 // or at the same time from another connection — changes nothing and gets the stored replies back. Knows no STOMP
 // framing and delivers nothing itself: the router delivers after commit.
 import { z } from 'zod';
-import type { DestinationName } from '../../src/protocol/destinations';
 import { TopicName } from '../../src/protocol/topics';
 import type { Db, Tx } from '../db';
 import { isValidDedupKey, runOnce, type DedupCodec, type DedupKey, type Deduped } from '../db/dedup';
 import type { HandlerResult, Reply } from '../handlers/types';
 
 export type { DedupKey } from '../db/dedup';
-
-/** Every destination that changes something: all but login and the get* queries, which are never queued. */
-export const isMutation = (destination: DestinationName): boolean => destination !== 'login' && !destination.startsWith('get');
 
 export const isValidClientMsgId = isValidDedupKey;
 

@@ -3,10 +3,10 @@
 // transaction (./exactly-once.ts) — and delivers its replies after commit, then its pushes.
 // It never answers a request with an ERROR frame: refusals are envelopes (DESIGN §5). Every message answering a
 // SEND that carried client-msg-id repeats that header, so the outbox knows which entry it answers (DESIGN §4).
-import { CLIENT_MSG_ID_HEADER } from '../../src/protocol/auth';
+import { CLIENT_MSG_ID_HEADER, CLIENT_MSG_ID_MAX, REQUEST_ID_HEADER } from '../../src/protocol/auth';
 import { Destination, type DestinationName } from '../../src/protocol/destinations';
-import { contract, parsePayload } from '../../src/protocol/contract';
-import { ErrorCode, UNAUTHORIZED_MESSAGE, type ErrorCodeValue } from '../../src/protocol/error-codes';
+import { contract, isMutation, parsePayload } from '../../src/protocol/contract';
+import { ErrorCode, type ErrorCodeValue } from '../../src/protocol/error-codes';
 import { errorEnvelope } from '../../src/protocol/envelope';
 import { USER_TOPIC_PREFIX, type TopicName } from '../../src/protocol/topics';
 import { bearerToken, type AuthUser } from '../auth/tokens';
@@ -15,9 +15,10 @@ import type { Handler, HandlerMap, HandlerResult, HandlerUser } from '../handler
 import type { Tx } from '../db';
 import { invalidKeyMessage } from '../db/dedup';
 import type { Services } from '../services';
-import { isMutation, isValidClientMsgId, runMutation } from './exactly-once';
+import { isValidClientMsgId, runMutation } from './exactly-once';
 import type { StompApplication, StompSendFrame, StompSession } from './types';
 import { UserSessions } from './user-sessions';
+import { ServerMessages } from '../../src/protocol/messages';
 
 const KEY_BY_PATH = new Map<string, DestinationName>(
   (Object.entries(Destination) as Array<[DestinationName, string]>).map(([key, path]) => [path, key]),
@@ -43,10 +44,13 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
     return withAccount(services.users, await authenticate(session, headers));
   }
 
-  /** Sends to the sending session only, repeating the SEND's client-msg-id. */
+  /** Sends to the sending session only, repeating the SEND's client-msg-id and request-id (a query's). */
   function answerer(session: StompSession, frame: StompSendFrame) {
     const clientMsgId = frame.headers[CLIENT_MSG_ID_HEADER];
+    const requestId = frame.headers[REQUEST_ID_HEADER];
     const headers: Record<string, string> = clientMsgId === undefined ? {} : { [CLIENT_MSG_ID_HEADER]: clientMsgId };
+    // Echoed as sent when small enough to be an id; a longer one is not repeated (the reply still goes).
+    if (requestId !== undefined && requestId.length <= CLIENT_MSG_ID_MAX) headers[REQUEST_ID_HEADER] = requestId;
     const answer = (topic: TopicName, body: unknown) => session.deliver(`${USER_TOPIC_PREFIX}${topic}`, JSON.stringify(body), headers);
     const refuse = (topic: TopicName, code: ErrorCodeValue, message: string) => answer(topic, errorEnvelope(code, message));
     return { clientMsgId, answer, refuse };
@@ -82,7 +86,7 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
       if (!handler) return void refuse('errors', ErrorCode.NOT_FOUND, `Destination not yet served: ${frame.destination}`);
 
       const user = await signedIn(session, frame.headers);
-      if (handler.access !== 'public' && !user) return void refuse('errors', ErrorCode.UNAUTHORIZED, UNAUTHORIZED_MESSAGE);
+      if (handler.access !== 'public' && !user) return void refuse('errors', ErrorCode.UNAUTHORIZED, ServerMessages.unauthorized);
       const payload = parsePayload(key, frame.body);
       // Login's client waits on loginResponse, where every refusal is `{message}` (the contract says so).
       if (!payload.ok && contract[key].reply.topic === 'loginResponse') return void answer('loginResponse', { message: payload.message });

@@ -1,13 +1,13 @@
 // The default error page (spec §2): titled 'Unexpected Application Error!' with the status or the message.
 // Used for unmatched routes (404) and for anything a route throws.
 import type { ErrorComponentProps } from '@tanstack/react-router';
+import { ClientMessages } from '../protocol/messages';
 
-export const ERROR_PAGE_TITLE = 'Unexpected Application Error!';
 
 export function ErrorPage({ detail }: { detail: string }) {
   return (
     <section role="alert" className="flex flex-col gap-3">
-      <h1 className="text-2xl font-semibold text-red-800">{ERROR_PAGE_TITLE}</h1>
+      <h1 className="text-2xl font-semibold text-red-800">{ClientMessages.errorPageTitle}</h1>
       <p className="text-lg text-slate-800">{detail}</p>
     </section>
   );

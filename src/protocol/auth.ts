@@ -30,5 +30,10 @@ export const bearer = (token: string): string => `Bearer ${token}`;
 
 /** Header naming an outbox entry, so a replayed SEND is applied once (DESIGN §4). */
 export const CLIENT_MSG_ID_HEADER = 'client-msg-id';
+/**
+ * Header naming a query, echoed by the server on every message that answers it (its reply, or its refusal), so a
+ * client matches a reply to its request by id, never by arrival order.
+ */
+export const REQUEST_ID_HEADER = 'request-id';
 /** Longest client-msg-id the server records: `{deviceId}:{seq}` fits many times over; the dedup key stays small. */
 export const CLIENT_MSG_ID_MAX = 200;

@@ -3,4 +3,4 @@
 // docs/protocol.md is generated from it (scripts/protocol-doc.ts). Client and server both import it.
 export * from './contract/table';
 export * from './contract/parse';
-export { type ContractEntry, type ReplySpec, NoBody, IdList, RowRefList } from './contract/shared';
+export { type ContractEntry, type DestinationKind, type ReplySpec, NoBody, IdList, RowRefList } from './contract/shared';

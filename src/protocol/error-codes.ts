@@ -24,8 +24,4 @@ export function errorCodeName(code: number): ErrorCodeName | undefined {
 /** Codes that mean the request itself was refused: replaying it cannot succeed (an outbox poison entry). */
 export const CLIENT_ERROR_CODES: readonly number[] = [ErrorCode.BAD_REQUEST, ErrorCode.NOT_FOUND, ErrorCode.FORBIDDEN];
 
-/** The UNAUTHORIZED text for a request without a valid token (STOMP errors topic and HTTP 401 alike). */
-export const UNAUTHORIZED_MESSAGE = 'Unauthorized: sign in again.';
 
-/** The BAD_REQUEST text for a lot that does not exist or is not the user's (spec §6, §8; the image manager matches it). */
-export const LOT_NOT_FOUND_OR_NOT_OWNED = "Lot not found or you don't own this lot!";

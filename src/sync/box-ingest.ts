@@ -10,11 +10,12 @@ import { messageTypeName } from '../protocol/message-types';
 import type { Lot } from '../protocol/lots';
 import { createAnnouncer, type EnvelopeReader } from './announcer';
 import type { LotEditQuery } from './lot-edit-query';
-import { Messages, type Feedback } from './notifier';
+import { type Feedback } from './notifier';
 import { remapTempId, withIntents } from './optimistic';
 import type { ItemRow, OutboxEntry, ReplicaDb, ReplicaTables } from './replica';
 import { parsed } from './parsed';
 import { writeAsOwner } from './replica-owner';
+import { ClientMessages } from '../protocol/messages';
 
 const BoxList = contract.getBoxesByLotId.reply.data;
 const OneBox = contract.updateBoxInfo.reply.data;
@@ -139,7 +140,7 @@ export function createBoxIngest({ db, feedback, user, query }: BoxIngestDeps): B
     if (clientMsgId !== undefined) {
       query.setBulkResult(reply);
       // Once per request: a resend after a reconnect gets the stored reply again.
-      if (announce(envelope.message, clientMsgId) && reply.notFoundUPCs.length > 0) feedback.notifier.error(Messages.upcsNotAdded(reply.notFoundUPCs.length));
+      if (announce(envelope.message, clientMsgId) && reply.notFoundUPCs.length > 0) feedback.notifier.error(ClientMessages.upcsNotAdded(reply.notFoundUPCs.length));
     }
     query.fetch(); // the lot's new totals and the box's merged rows
   }

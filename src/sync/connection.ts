@@ -8,6 +8,7 @@ import { Destination, type DestinationPath } from '../protocol/destinations';
 import type { TopicPath } from '../protocol/topics';
 import { session } from './session';
 import { createStore } from './store';
+import { ClientMessages } from '../protocol/messages';
 
 export const RECONNECT_DELAY_MS = 1000; // spec §4/§9: automatic reconnect after 1 second
 export const MAX_CHUNK_SIZE = 16 * 1024; // spec §9: maximum socket chunk size 16 KiB
@@ -61,7 +62,6 @@ export function brokerUrlFor(location: Pick<Location, 'protocol' | 'host'>): str
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 }
 
-export const BROKER_ERROR_FALLBACK = 'An error occurred'; // spec §8
 
 interface Registration {
   readonly topic: TopicPath;
@@ -116,7 +116,7 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
       snapshot.set({ state: 'ready', down: false, lastError: undefined });
     },
     onStompError: (frame: IFrame) => {
-      const text = frame.headers.message || BROKER_ERROR_FALLBACK;
+      const text = frame.headers.message || ClientMessages.brokerError;
       console.error('connection: broker error', text, frame.body);
       snapshot.update((current) => ({ ...current, lastError: text }));
     },

@@ -12,11 +12,12 @@ import type { Lot, LotsFilter } from '../protocol/lots';
 import { createAnnouncer, type EnvelopeReader } from './announcer';
 import { coversByStatusOnly, replyCovers, selectedStatuses, type LotsScope } from './lots-filter';
 import type { LotLookups } from './lot-lookups';
-import { Messages, showDataEntryError, showDone, showNotUsed, showReplyError, showUnknownReply, type Feedback } from './notifier';
+import { showDataEntryError, showDone, showNotUsed, showReplyError, showUnknownReply, type Feedback } from './notifier';
 import { remapTempId, withIntents } from './optimistic';
 import { parsed } from './parsed';
 import { writeAsOwner } from './replica-owner';
 import { readMeta, writeMeta, type LotRow, type ReplicaDb, type ReplicaTables } from './replica';
+import { ClientMessages, ServerMessages } from '../protocol/messages';
 
 /** The signed-in user as ingest needs them; undefined while nobody is (nothing is then written). */
 export interface IngestUser {
@@ -146,7 +147,7 @@ export function createIngest({ db, feedback, signedIn, categories, readers = [],
    */
   function announceChange(envelope: Envelope, clientMsgId: string | undefined, known: number): void {
     if (clientMsgId !== undefined) return announce(envelope, clientMsgId);
-    if (known > 0) feedback.notifier.info(Messages.tableLotUpdated);
+    if (known > 0) feedback.notifier.info(ClientMessages.tableLotUpdated);
   }
 
   async function lotReply(envelope: Envelope, clientMsgId: string | undefined): Promise<void> {
@@ -160,7 +161,7 @@ export function createIngest({ db, feedback, signedIn, categories, readers = [],
     const lot = parsed(OneLot, envelope.data, 'COPIED_MANIFEST data');
     if (lot === undefined) return;
     await putLots([lot]);
-    announce({ ...envelope, message: Messages.copiedManifest(lot.lotNumber) }, clientMsgId);
+    announce({ ...envelope, message: ServerMessages.copiedManifest(lot.lotNumber) }, clientMsgId);
   }
 
   /** FOUND_LOTS (getLotsBySkus): the lots go into the replica and become the page's found set. */

@@ -4,6 +4,7 @@
 import { ErrorCode } from '../protocol/error-codes';
 import type { Status } from './status';
 import { messageOf } from './validated';
+import { ClientMessages } from '../protocol/messages';
 
 /** Spec §8/§9: found-existing plays two beeps 200 ms apart; not-found one low beep. */
 export type Sound = 'found' | 'notFound';
@@ -17,20 +18,6 @@ export interface Notifier {
   readonly alert: (text: string) => void;
   readonly sound: (sound: Sound) => void;
 }
-
-/** The spec's texts that sync code shows (spec §8), in one place. */
-export const Messages = {
-  notUsed: 'Error, wrong message type, NOT_USED.',
-  titleRequired: 'Title cannot be empty',
-  /** A lot changed in another session merged into the table (spec §4, §8), as an info toast. */
-  tableLotUpdated: 'Table Lot Updated.',
-  /** Multiple SKUs with nothing left after trimming (spec §5), as an alert. */
-  noSkus: 'No SKUs entered.',
-  /** ADDED_MULT_UPCS_TO_BOX with UPCs the catalogue does not have (spec §8). */
-  upcsNotAdded: (count: number) => `Error, ${count} UPCs were not found/not added.`,
-  /** COPIED_MANIFEST: the new lot's number (spec §7: its data has lotNumber). */
-  copiedManifest: (lotNumber: string) => `Copied manifest: ${lotNumber}`,
-} as const;
 
 const consoleNotifier: Notifier = {
   success: (text) => console.info(text),
@@ -85,7 +72,7 @@ export function showDataEntryError({ notifier, status }: Feedback, message: stri
 
 /** Spec §8: 'Error, wrong message type, NOT_USED.' as a toast. */
 export function showNotUsed({ notifier }: Feedback): void {
-  notifier.error(Messages.notUsed);
+  notifier.error(ClientMessages.notUsed);
 }
 
 /** A reply that finished a submit: status 'Ready.', and its message (e.g. 'Created manifest: {title}'). */

@@ -6,10 +6,8 @@ import type { DestinationPath } from '../protocol/destinations';
 import type { ApiPath } from '../protocol/http';
 import { activeEntries, isActive, isTempId, refersTo, refreshRows, resolveTempIds } from './optimistic';
 import { ensureOwner } from './replica-owner';
-import {
-  readMeta, writeMeta, writeTransaction, type MutableRows, type MutableTable, type OutboxEntry, type ReplicaDb,
-  type ReplicaTables, type RowChange, type SendEntry, type UploadEntry,
-} from './replica';
+import {readMeta, writeMeta, writeTransaction, type MutableRows, type MutableTable, type OutboxEntry, type ReplicaDb, type ReplicaTables, type RowChange, type SendEntry, type UploadEntry } from './replica';
+import { ClientMessages } from '../protocol/messages';
 
 /** What an intent does to one table's rows before the server answers. */
 export type OptimisticOf<T extends MutableTable> =
@@ -88,7 +86,6 @@ export type Verdict =
   | { readonly kind: 'retry-later'; readonly message: string; readonly notBefore: number }
   | { readonly kind: 'unauthorized'; readonly message: string };
 
-export const NOT_CREATED = 'Not sent: what it refers to was never created.';
 
 function randomDeviceId(): string {
   // getRandomValues works outside secure contexts too (a warehouse server on plain http), unlike randomUUID.
@@ -235,7 +232,7 @@ export function settle(db: ReplicaDb, seq: number, verdict: Verdict, now: number
       const { table, id } = entry.change;
       for (const dependent of await activeEntries(db, entry.user)) {
         if (!refersTo(dependent, table, id)) continue;
-        await db.outbox.update(dependent.seq, { state: 'dead', lastError: `${NOT_CREATED} ${settled.lastError}` });
+        await db.outbox.update(dependent.seq, { state: 'dead', lastError: `${ClientMessages.notCreated} ${settled.lastError}` });
         changes.push(dependent.change);
       }
     }

@@ -5,12 +5,13 @@
 // ingest.ts (and `uploadIngest`) decide what they do to the replica. It never reorders and never skips.
 import { liveQuery } from 'dexie';
 import { CLIENT_MSG_ID_HEADER } from '../protocol/auth';
-import { CLIENT_ERROR_CODES, ErrorCode, UNAUTHORIZED_MESSAGE } from '../protocol/error-codes';
+import { CLIENT_ERROR_CODES, ErrorCode } from '../protocol/error-codes';
 import type { DestinationPath } from '../protocol/destinations';
 import { deviceLocks, withLock, type LockManagerLike } from './locks';
 import { markInFlight, nextActiveEntry, purgeDone, resetInFlight, settle, type Verdict } from './outbox';
 import type { OutboxEntry, ReplicaDb, SendEntry, UploadEntry } from './replica';
 import { postUpload, type FetchLike } from './upload';
+import { ServerMessages } from '../protocol/messages';
 
 export const OUTBOX_LOCK = 'lotdesk-outbox';
 export const RECEIPT_TIMEOUT_MS = 30_000; // a receipt later than this: resend (the server dedups by client-msg-id)
@@ -153,7 +154,7 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
   /** An upload goes with the token of now; without one it waits for sign-in like a 401. */
   async function upload(entry: UploadEntry, signal: AbortSignal): Promise<Outcome> {
     const token = session.token();
-    if (token === undefined) return { kind: 'answered', codes: [ErrorCode.UNAUTHORIZED], message: UNAUTHORIZED_MESSAGE };
+    if (token === undefined) return { kind: 'answered', codes: [ErrorCode.UNAUTHORIZED], message: ServerMessages.unauthorized };
     const outcome = await postUpload(db, entry, token, signal, deps.fetch);
     return outcome.kind === 'answered' ? { kind: 'answered', codes: [outcome.code], message: outcome.message, body: outcome.body } : outcome;
   }

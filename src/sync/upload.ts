@@ -8,6 +8,7 @@ import { ErrorCode } from '../protocol/error-codes';
 import { IDEMPOTENCY_KEY_HEADER } from '../protocol/http';
 import type { ReplicaDb, UploadEntry } from './replica';
 import { decodeBody } from '../protocol/body';
+import { ClientMessages } from '../protocol/messages';
 
 /** The part of fetch used here. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -26,7 +27,6 @@ export type UploadOutcome =
   | { readonly kind: 'stopped' };
 
 export const FILE_PART = 'file'; // spec §7: the multipart part holding the file
-export const FORBIDDEN_MESSAGE = 'Invalid token or not authorised.'; // spec §7: how a 403 is read
 const COME_BACK_LATER: readonly number[] = [408, 429]; // timeout, too many requests: the request may succeed later
 
 const FieldsSchema = z.record(z.string(), z.string());
@@ -39,7 +39,7 @@ function codeOf(status: number): number {
 function messageOf(response: Response, body: unknown): string {
   const message: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'message') : undefined;
   if (typeof message === 'string' && message !== '') return message;
-  if (response.status === ErrorCode.FORBIDDEN) return FORBIDDEN_MESSAGE;
+  if (response.status === ErrorCode.FORBIDDEN) return ClientMessages.forbidden;
   return `HTTP ${response.status}${response.statusText === '' ? '' : ` ${response.statusText}`}`;
 }
 
@@ -70,7 +70,7 @@ export async function postUpload(db: ReplicaDb, entry: UploadEntry, token: strin
     const body = decodeBody(await response.text());
     if (!response.ok) {
       // Spec §7: a non-OK reply is logged with its status; 403 reads as an invalid token or no permission.
-      const reading = response.status === ErrorCode.FORBIDDEN ? `: ${FORBIDDEN_MESSAGE}` : '';
+      const reading = response.status === ErrorCode.FORBIDDEN ? `: ${ClientMessages.forbidden}` : '';
       console.warn(`upload: ${entry.destination} answered ${response.status}${reading}`);
     }
     return { kind: 'answered', code: codeOf(response.status), message: messageOf(response, body), body };

@@ -3,8 +3,8 @@
 // works with touch, keyboard and screen readers alike.
 import { useId, useState } from 'react';
 import { buttonClass } from './button';
+import { ClientMessages } from '../protocol/messages';
 
-export const NO_FILE = 'No file selected';
 
 /** Excel workbooks (spec §2 Data entry: .xlsx and .xls). */
 export const EXCEL_FILES = '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
@@ -22,7 +22,7 @@ export interface FilePickerProps {
 
 export function FilePicker({ title, accept, onFile, disabled = false }: FilePickerProps) {
   const id = useId();
-  const [name, setName] = useState(NO_FILE);
+  const [name, setName] = useState<string>(ClientMessages.noFile);
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} title={title} className={`${buttonClass.secondary} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-600`}>

@@ -1,5 +1,5 @@
 // The spec's multiple-SKU entry (spec §2 Lots list, §5): TextEntryDialog with one SKU a line (type, paste or
-// scan), handing the caller the parsed list. An empty list means the caller alerts 'No SKUs entered.' (the notifier's Messages.noSkus) and
+// scan), handing the caller the parsed list. An empty list means the caller alerts 'No SKUs entered.' (the notifier's ClientMessages.noSkus) and
 // sends nothing; the confirmation and progress that follow are the caller's (ConfirmDialog, ProgressDialog).
 import { parseSkus } from './skus';
 import { TextEntryDialog } from './TextEntryDialog';

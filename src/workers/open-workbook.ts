@@ -4,8 +4,9 @@
 // the first sheet, only so many rows, and never evaluates formulas, HTML or styles. Each refusal is a
 // SpreadsheetError in words for the user. Runs in the spreadsheet worker, and in node for the tests.
 import { read, type WorkSheet } from 'xlsx';
-import { SpreadsheetError, SpreadsheetMessages, type SpreadsheetKind, type SpreadsheetLimits } from './spreadsheet-limits';
+import { SpreadsheetError, type SpreadsheetKind, type SpreadsheetLimits } from './spreadsheet-limits';
 import { zipProblem, type ZipProblem } from './zip-guard';
+import { SpreadsheetMessages } from '../protocol/messages';
 
 const ZIP_MESSAGES: Readonly<Record<ZipProblem, string>> = {
   damaged: SpreadsheetMessages.unreadable,

@@ -6,7 +6,8 @@ import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import { COLUMN_SETS, type ColumnOf, type ColumnSetName } from './columns';
 import type { SpreadsheetWorkerApi } from './spreadsheet-api';
 import { rowsOf, type RejectedRow, type SheetRow, type SheetRows } from './sheet-rows';
-import { SPREADSHEET_MAX_BYTES, SpreadsheetError, SpreadsheetMessages, type SpreadsheetKind } from './spreadsheet-limits';
+import { SPREADSHEET_MAX_BYTES, SpreadsheetError, type SpreadsheetKind } from './spreadsheet-limits';
+import { SpreadsheetMessages } from '../protocol/messages';
 
 /** A 50,000-row sheet parses in about two seconds on a laptop; a slow tablet gets fifteen times that. */
 export const READ_TIMEOUT_MS = 30_000;

@@ -3,9 +3,8 @@
 // stalls the main thread. Told a column set's name, never column keys, so a caller cannot make it build others.
 // One worker reads one file (read-spreadsheet.ts starts a fresh one each time), so the parsed sheet is kept here.
 import { COLUMN_SETS, isColumnSetName, type ColumnSetName, type SheetColumns } from './columns';
-import {
-  parseSpreadsheet, SPREADSHEET_KINDS, SpreadsheetError, SpreadsheetMessages, type ParsedSheet, type RejectedRow, type SpreadsheetKind,
-} from './spreadsheet';
+import {parseSpreadsheet, SPREADSHEET_KINDS, SpreadsheetError, type ParsedSheet, type RejectedRow, type SpreadsheetKind } from './spreadsheet';
+import { SpreadsheetMessages } from '../protocol/messages';
 
 /** Rows per message: 500 rows of a catalogue sheet clone in well under a millisecond. */
 export const ROWS_PER_PAGE = 500;

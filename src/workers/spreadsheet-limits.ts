@@ -32,18 +32,3 @@ export const SPREADSHEET_KINDS: readonly SpreadsheetKind[] = ['xlsx', 'xls', 'cs
 export class SpreadsheetError extends Error {
   override readonly name = 'SpreadsheetError';
 }
-
-export const SpreadsheetMessages = {
-  empty: 'The file is empty.',
-  tooLarge: (maxBytes: number) => `The file is larger than ${maxBytes / MIB} MB.`,
-  notKind: (accepted: readonly SpreadsheetKind[]) => {
-    const names = accepted.map((kind) => `.${kind}`);
-    return `The file is not ${names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}` : (names[0] ?? 'a spreadsheet')}.`;
-  },
-  unpackedTooLarge: 'The file is too large once unpacked.',
-  tooManyParts: 'The file has too many parts to be a spreadsheet.',
-  passwordProtected: 'The file is password-protected.',
-  unreadable: 'The file could not be read as a spreadsheet.',
-  noSheet: 'The file has no sheet.',
-  timedOut: 'Reading the file took too long.',
-} as const;

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_MSG_ID_HEADER } from '../../src/protocol/auth';
 import { Destination } from '../../src/protocol/destinations';
-import { ErrorCode, LOT_NOT_FOUND_OR_NOT_OWNED } from '../../src/protocol/error-codes';
+import { ErrorCode } from '../../src/protocol/error-codes';
 import { MessageType } from '../../src/protocol/message-types';
 import { Topic } from '../../src/protocol/topics';
 import { lots, queryRows } from '../../server/db';
@@ -15,6 +15,7 @@ import { createRouter } from '../../server/stomp/router';
 import type { StompSession } from '../../server/stomp/types';
 import { ALICE, allStatuses, BOB, createLot, listLots, outboxHeader, staffSuite, uniqueName } from '../support/staff';
 import { connectClient, type TestClient } from '../support/stomp-client';
+import { ServerMessages } from '../../src/protocol/messages';
 
 // Two accounts serve every test (an account costs a deliberately slow scrypt hash); titles keep tests apart.
 
@@ -104,7 +105,7 @@ describe('client-msg-id on a mutation', () => {
     const refused = await sendEntry(other, 'device-5:1', 'updateManifestTitleById', rename);
     expect(refused).toMatchObject({
       headers: { [CLIENT_MSG_ID_HEADER]: 'device-5:1' },
-      body: { errorCode: ErrorCode.BAD_REQUEST, messageType: MessageType.ERROR, message: LOT_NOT_FOUND_OR_NOT_OWNED },
+      body: { errorCode: ErrorCode.BAD_REQUEST, messageType: MessageType.ERROR, message: ServerMessages.lotNotFoundOrNotOwned },
     });
     expect((await sendEntry(other, 'device-5:1', 'updateManifestTitleById', rename))?.body).toEqual(refused?.body);
     expect(await titled(owner, 'Not yours')).toEqual([lot]);

@@ -3,7 +3,7 @@
 // No real endpoint exists yet, so the whole server is booted with a stand-in route made by idempotentRoute().
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, UNAUTHORIZED_MESSAGE } from '../../src/protocol/error-codes';
+import { ErrorCode } from '../../src/protocol/error-codes';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/protocol/http';
 import { createTokenService } from '../../server/auth/tokens';
 import { notes, processedMessages } from '../../server/db';
@@ -11,6 +11,7 @@ import { idempotentRoute } from '../../server/http/idempotency';
 import { UPLOAD_MAX_BYTES, multipartForm } from '../../server/http/multipart';
 import { staffOf, uniqueName, type Staff } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { ServerMessages } from '../../src/protocol/messages';
 
 const COUNTER = '/api/test-counter';
 let testServer: TestServer;
@@ -187,7 +188,7 @@ describe('POST refused before it runs', () => {
     for (const token of [undefined, expired, forged, goneToken]) {
       const answer = await post({ token, key, body: { label } });
       expect(answer.status).toBe(401);
-      expect(JSON.parse(answer.text)).toEqual({ errorCode: ErrorCode.UNAUTHORIZED, message: UNAUTHORIZED_MESSAGE });
+      expect(JSON.parse(answer.text)).toEqual({ errorCode: ErrorCode.UNAUTHORIZED, message: ServerMessages.unauthorized });
     }
     await expectNothingRan(label, key);
   });

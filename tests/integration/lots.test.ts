@@ -145,6 +145,15 @@ describe('/app/getLotById', () => {
     const user = await suite.staff.connect(ALICE);
     expect(await user.request('getLotById', 'abc', 'incomingMessages')).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, message: expect.stringMatching(/^Invalid request: /) });
   });
+
+  it("repeats the query's request-id on its reply and on its refusal, so replies pair with requests by id", async () => {
+    const [owner, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
+    const lot = await createLot(owner, 'Paired by id');
+    owner.send('getLotById', lot.id, { 'request-id': 'q-1' });
+    expect(await owner.nextMessage('lotById')).toMatchObject({ body: lot, headers: { 'request-id': 'q-1' } });
+    other.send('getLotById', lot.id, { 'request-id': 'q-2' });
+    expect(await other.nextMessage('incomingMessages')).toMatchObject({ body: notYours, headers: { 'request-id': 'q-2' } });
+  });
 });
 
 describe('/app/updateManifestTitleById', () => {

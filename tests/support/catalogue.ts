@@ -1,9 +1,7 @@
 // What the catalogue suites share: UPC entries made to order, the two destinations as data entry sends them, and the
 // refusals they answer with.
 import { randomBytes, randomInt } from 'node:crypto';
-import {
-  CrudType, SuggestionResponseSchema, SUGGESTION_PAGE_SIZE, UpcEntrySchema, type SuggestionRequest, type SuggestionResponse, type UpcEntry,
-} from '../../src/protocol/catalogue';
+import {CrudType, SuggestionResponseSchema, SUGGESTION_PAGE_SIZE, UpcEntrySchema, type SuggestionRequest, type SuggestionResponse, type UpcEntry } from '../../src/protocol/catalogue';
 import { ErrorCode, type ErrorCodeValue } from '../../src/protocol/error-codes';
 import { MessageType } from '../../src/protocol/message-types';
 import { okData, send } from './lot-replies';

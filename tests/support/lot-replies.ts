@@ -1,17 +1,18 @@
 // What the lots suites expect back: refusal envelopes, and the pushes a session received without asking.
 import { expect } from 'vitest';
-import { ErrorCode, LOT_NOT_FOUND_OR_NOT_OWNED } from '../../src/protocol/error-codes';
+import { ErrorCode } from '../../src/protocol/error-codes';
 import type { DestinationName } from '../../src/protocol/destinations';
 import { EnvelopeSchema } from '../../src/protocol/envelope';
 import { MessageType } from '../../src/protocol/message-types';
 import { allStatuses, outboxHeader, uniqueName } from './staff';
 import type { TestClient } from './stomp-client';
+import { ServerMessages } from '../../src/protocol/messages';
 
 /** A BAD_REQUEST envelope with exactly this message. */
 export const refusal = (message: string) => ({ errorCode: ErrorCode.BAD_REQUEST, messageType: MessageType.ERROR, message, data: null });
 
 /** The one refusal for a lot that is missing or another user's (DESIGN §5). */
-export const notYours = refusal(LOT_NOT_FOUND_OR_NOT_OWNED);
+export const notYours = refusal(ServerMessages.lotNotFoundOrNotOwned);
 
 /** A BAD_REQUEST from payload validation whose message matches (names the field, usually). */
 export const invalid = (message: RegExp) => ({ errorCode: ErrorCode.BAD_REQUEST, messageType: MessageType.ERROR, message: expect.stringMatching(message), data: null });

@@ -17,11 +17,12 @@ import { Dialog, DialogActions, DialogCloseButton } from '../../ui/Dialog';
 import { ProgressDialog } from '../../ui/ProgressDialog';
 import { ScreenTitle } from '../../ui/ScreenTitle';
 import { SearchFields } from './SearchFields';
-import { Saving, useSaveUpcs } from './save-upcs';
+import { useSaveUpcs } from './save-upcs';
 import { toggleSelected } from './sheet';
 import { UpcTable } from './UpcTable';
-import { addRow, DataEntryMessages, deleteSelected, editRow, importExcel, selectedRows, updateChanged, useFoundRows, useSearch } from './use-data-entry';
+import { addRow, deleteSelected, editRow, importExcel, selectedRows, updateChanged, useFoundRows, useSearch } from './use-data-entry';
 import { updateSheet, useSheet, type SheetRow } from './use-sheet';
+import { ClientMessages } from '../../protocol/messages';
 
 const ADMINS_ONLY = 'Only admins can delete catalogue entries.';
 
@@ -59,7 +60,7 @@ export function DataEntryScreen() {
         <button type="button" className={buttonClass.secondary} onClick={addRow}>
           ADD UPC(+)
         </button>
-        <button type="button" className={buttonClass.danger} disabled={!isAdmin} title={isAdmin ? undefined : ADMINS_ONLY} onClick={() => (deleting.keys.length === 0 ? notifier.warning(DataEntryMessages.noneSelected) : setConfirmDelete(true))}>
+        <button type="button" className={buttonClass.danger} disabled={!isAdmin} title={isAdmin ? undefined : ADMINS_ONLY} onClick={() => (deleting.keys.length === 0 ? notifier.warning(ClientMessages.noItemsToDelete) : setConfirmDelete(true))}>
           Delete
         </button>
         <button type="button" className={buttonClass.secondary} onClick={() => void updateChanged(rows).catch(failed)}>
@@ -94,7 +95,7 @@ export function DataEntryScreen() {
       />
       <ProgressDialog
         open={progress !== undefined && !offline}
-        title={Saving.title}
+        title={ClientMessages.savingUpcs}
         message={`Saving UPC ${Math.min((progress?.done ?? 0) + 1, progress?.total ?? 0)} of ${progress?.total ?? 0}`}
         done={(progress?.done ?? 0) + (progress?.failed ?? 0)}
         total={progress?.total ?? 0}

@@ -12,13 +12,7 @@ import { messageOf } from '../../sync/validated';
 import { addDrafts, draftsSaved, type DraftRow } from './sheet';
 import { createUpcIntent } from './upc-intents';
 import { currentSheet, updateSheet } from './use-sheet';
-
-export const Saving = {
-  allSaved: 'All UPCs Saved.', // spec §8
-  noneSelected: 'No items selected to save...', // spec §2
-  title: 'Saving UPCs',
-  partly: (saved: number, total: number) => `Saved ${saved} of ${total} UPCs; the refused rows are back in the table.`,
-} as const;
+import { ClientMessages } from '../../protocol/messages';
 
 const NO_SEQS: readonly number[] = [];
 
@@ -67,9 +61,9 @@ export function useSaveUpcs(): SaveUpcs {
   useEffect(() => {
     if (!running || !batchSettled(progress)) return;
     setSeqs(NO_SEQS);
-    if (progress.failed === 0) notifier.success(Saving.allSaved);
+    if (progress.failed === 0) notifier.success(ClientMessages.allUpcsSaved);
     else {
-      notifier.error(Saving.partly(progress.done, progress.total));
+      notifier.error(ClientMessages.savedPartly(progress.done, progress.total));
       void restoreRefused(progress.dead).catch((error: unknown) => notifier.error(messageOf(error)));
     }
   }, [running, progress]);
@@ -77,7 +71,7 @@ export function useSaveUpcs(): SaveUpcs {
   const save = useCallback(() => {
     const sheet = currentSheet();
     const drafts = sheet.drafts.filter((draft) => sheet.selected.has(draft.key));
-    if (drafts.length === 0) return notifier.warning(Saving.noneSelected);
+    if (drafts.length === 0) return notifier.warning(ClientMessages.noItemsToSave);
     void enqueueDrafts(drafts).then((queued) => queued.length > 0 && setSeqs(queued));
   }, []);
 

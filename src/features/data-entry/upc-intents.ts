@@ -11,6 +11,7 @@ import { Destination } from '../../protocol/destinations';
 import type { Intent } from '../../sync/outbox';
 import { validated } from '../../sync/validated';
 import type { Edits } from './sheet';
+import { ClientMessages } from '../../protocol/messages';
 
 const crudRequest = (crudType: CrudType, upcEntries: readonly UpcEntry[]) =>
   validated(UpcCrudRequestSchema, { crudType, upcEntries }, upcEntries.length === 1 ? `UPC ${upcEntries[0]?.upc ?? ''}`.trim() : 'UPCs');
@@ -26,11 +27,9 @@ export function createUpcIntent(entry: UpcEntry): Intent {
   return { destination: Destination.processUPCCrudRequest, body, optimistic: { kind: 'create', table: 'upcs', row } };
 }
 
-/** A row saved offline has a temporary id until the server creates it. */
-export const NOT_SAVED_YET = 'This UPC is not on the server yet; change it once it is saved.';
 
 export function updateUpcIntent(stored: UpcEntry, edits: Edits): Intent {
-  if (stored.id < 0) throw new Error(NOT_SAVED_YET);
+  if (stored.id < 0) throw new Error(ClientMessages.upcNotSavedYet);
   const body = crudRequest(CrudType.UPDATE, [{ id: stored.id, upc: stored.upc, ...edits }]);
   return { destination: Destination.processUPCCrudRequest, body, optimistic: { kind: 'patch', table: 'upcs', id: stored.id, patch: edits } };
 }
@@ -38,7 +37,7 @@ export function updateUpcIntent(stored: UpcEntry, edits: Edits): Intent {
 export function deleteUpcsIntent(rows: readonly UpcEntry[]): Intent {
   const [first, ...rest] = rows;
   if (first === undefined) throw new Error('No items selected to delete...');
-  if (rows.some((row) => row.id < 0)) throw new Error(NOT_SAVED_YET);
+  if (rows.some((row) => row.id < 0)) throw new Error(ClientMessages.upcNotSavedYet);
   const body = crudRequest(CrudType.DELETE, rows.map(({ id, upc }) => ({ id, upc })));
   return {
     destination: Destination.processUPCCrudRequest,

@@ -10,19 +10,10 @@ import { status } from '../../sync/status';
 import { messageOf } from '../../sync/validated';
 import { readSheet } from '../../workers/read-spreadsheet';
 import { excelEntries, importMessage } from './excel-rows';
-import {
-  addDrafts, blankEntry, editDraft, editsSent, editStored, rowsRemoved, showFound, type EditableField,
-} from './sheet';
+import {addDrafts, blankEntry, editDraft, editsSent, editStored, rowsRemoved, showFound, type EditableField } from './sheet';
 import { deleteUpcsIntent, updateUpcIntent } from './upc-intents';
 import { currentSheet, updateSheet, type SheetRow } from './use-sheet';
-
-export const DataEntryMessages = {
-  noChanges: 'No changed rows to update...',
-  noneSelected: 'No items selected to delete...',
-  noUpcColumn: "The file has no 'upc' column.",
-  reading: (name: string) => `Reading ${name}...`,
-  updating: (count: number) => `Updating UPCs: ${count}`,
-} as const;
+import { ClientMessages } from '../../protocol/messages';
 
 // The search whose rows the sheet shows: a screen coming back must not replace rows saved since.
 let shownFound: CatalogueFound | undefined;
@@ -50,14 +41,14 @@ export async function updateChanged(rows: readonly SheetRow[]): Promise<void> {
     const rowEdits = row.stored === undefined ? undefined : edits.get(row.stored.id);
     return row.stored === undefined || rowEdits === undefined ? [] : [{ stored: row.stored, edits: rowEdits }];
   });
-  if (changed.length === 0) return notifier.warning(DataEntryMessages.noChanges);
+  if (changed.length === 0) return notifier.warning(ClientMessages.noChangedRows);
   const sent: number[] = [];
   try {
     for (const { stored, edits: rowEdits } of changed) {
       await enqueue(updateUpcIntent(stored, rowEdits));
       sent.push(stored.id);
     }
-    status.show(DataEntryMessages.updating(sent.length));
+    status.show(ClientMessages.updatingUpcs(sent.length));
   } catch (error) {
     notifier.error(messageOf(error));
   }
@@ -73,7 +64,7 @@ export function selectedRows(rows: readonly SheetRow[], selected: ReadonlySet<st
 /** Delete (after the confirmation): stored rows in one DELETE through the outbox; new rows just go. */
 export async function deleteSelected(rows: readonly SheetRow[], selected: ReadonlySet<string>): Promise<void> {
   const { stored, keys } = selectedRows(rows, selected);
-  if (keys.length === 0) return notifier.warning(DataEntryMessages.noneSelected);
+  if (keys.length === 0) return notifier.warning(ClientMessages.noItemsToDelete);
   try {
     if (stored.length > 0) await enqueue(deleteUpcsIntent(stored));
     updateSheet((sheet) => rowsRemoved(sheet, keys));
@@ -84,10 +75,10 @@ export async function deleteSelected(rows: readonly SheetRow[], selected: Readon
 
 /** The Excel file's rows become new rows (source excel), off the main thread. */
 export async function importExcel(file: File): Promise<void> {
-  status.busy(DataEntryMessages.reading(file.name));
+  status.busy(ClientMessages.reading(file.name));
   try {
     const sheet = await readSheet(file, 'catalogue', ['xlsx', 'xls']);
-    if (sheet.missing.includes('upc')) throw new Error(DataEntryMessages.noUpcColumn);
+    if (sheet.missing.includes('upc')) throw new Error(ClientMessages.noUpcColumn);
     const imported = excelEntries(sheet);
     updateSheet((current) => addDrafts(current, imported.entries));
     const message = importMessage(file.name, imported, sheet.truncated);

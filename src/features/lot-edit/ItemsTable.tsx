@@ -10,8 +10,8 @@ import type { FailedScan } from '../../sync/use-lot-edit';
 import { buttonClass } from '../../ui/button';
 import { NumberCell, TextCell, VirtualTable, type TableColumn } from '../../ui/table';
 import type { ItemEdits } from './box-intents';
+import { ClientMessages } from '../../protocol/messages';
 
-export const NO_ITEMS = 'No items in the current box.'; // spec §2
 
 export type ItemLine = { readonly kind: 'item'; readonly item: ItemRow; readonly edits: ItemEdits | undefined } | { readonly kind: 'failed'; readonly scan: FailedScan };
 
@@ -116,7 +116,7 @@ export function ItemsTable({ lines, selected, onToggle, onEdit, onRetry, onDisca
       rows={lines}
       columns={columns}
       rowKey={(line) => (line.kind === 'item' ? `item:${line.item.id}` : `failed:${line.scan.seq}`)}
-      emptyText={NO_ITEMS}
+      emptyText={ClientMessages.noItemsInBox}
       maxHeight="60dvh"
     />
   );

@@ -15,10 +15,10 @@ import { CategoryDialog } from '../../ui/CategoryDialog';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PromptDialog } from '../../ui/PromptDialog';
 import { Warning } from '../../ui/Warning';
-import { BoxMessages } from './box-intents';
 import { BoxEditor } from './BoxEditor';
 import { LotSummary } from './LotSummary';
 import { addBox, deleteBox } from './use-box-actions';
+import { ClientMessages } from '../../protocol/messages';
 
 type OpenDialog = 'title' | 'categories' | 'addBox' | 'deleteBox' | undefined;
 
@@ -88,7 +88,7 @@ function LotEdit({ lotId }: { lotId: number }) {
         onProceed={(title) => rename(lot.id, title)}
       />
       <CategoryDialog open={dialog === 'categories'} onOpenChange={close} categories={categories} initialSelected={lot.categories} onUpdate={(ids) => setCategories([lot], ids)} />
-      <PromptDialog open={dialog === 'addBox'} onOpenChange={close} title="Add Box" label="Box label" blankHint={BoxMessages.labelRequired} onProceed={(label) => void addBox(lot.id, label)} />
+      <PromptDialog open={dialog === 'addBox'} onOpenChange={close} title="Add Box" label="Box label" blankHint={ClientMessages.boxLabelRequired} onProceed={(label) => void addBox(lot.id, label)} />
       <ConfirmDialog
         open={dialog === 'deleteBox'}
         onOpenChange={close}

@@ -11,15 +11,7 @@ import { isTempId } from '../../sync/optimistic';
 import type { Intent } from '../../sync/outbox';
 import type { ItemRow } from '../../sync/replica';
 import { validated } from '../../sync/validated';
-
-/** The spec's texts for these intents (spec §5, §8). */
-export const BoxMessages = {
-  labelRequired: 'Error, box label cannot be empty.',
-  noBox: 'Error, boxId is null or invalid',
-  invalidBox: 'Error, deleting box failed. Invalid box selected.',
-  upcRequired: 'Please specify a UPC when adding the item.',
-  notSavedYet: 'This item is not on the server yet; change it once its scan has arrived.',
-} as const;
+import { ClientMessages } from '../../protocol/messages';
 
 const tempRefs = (entries: ReadonlyArray<readonly [string, number]>): { tempRefs?: string[] } => {
   const refs = entries.filter(([, id]) => isTempId(id)).map(([path]) => path);
@@ -29,7 +21,7 @@ const tempRefs = (entries: ReadonlyArray<readonly [string, number]>): { tempRefs
 /** A new box: the label, its lot, and zero dimensions, weight and location (spec §9). */
 export function addBoxIntent(lotId: number, label: string): Intent {
   const trimmed = label.trim();
-  if (trimmed === '') throw new Error(BoxMessages.labelRequired);
+  if (trimmed === '') throw new Error(ClientMessages.boxLabelRequired);
   // A lot made offline has a temporary id: the schema's positive id is checked with a stand-in, then restored.
   const body = { ...validated(NewBoxSchema, { label: trimmed, manualManiestId: isTempId(lotId) ? 1 : lotId }, 'box'), manualManiestId: lotId };
   const row: Omit<Box, 'id'> = {
@@ -39,7 +31,7 @@ export function addBoxIntent(lotId: number, label: string): Intent {
 }
 
 export function deleteBoxIntent(box: Box | undefined): Intent {
-  if (box === undefined) throw new Error(BoxMessages.invalidBox);
+  if (box === undefined) throw new Error(ClientMessages.invalidBox);
   return { destination: Destination.deleteBox, body: { id: box.id }, optimistic: { kind: 'patch', table: 'boxes', id: box.id, patch: { removed: 1 } }, ...tempRefs([['id', box.id]]) };
 }
 
@@ -52,8 +44,8 @@ export function updateBoxInfoIntent(box: Box, info: BoxInfo): Intent {
 /** A scan: 1 more of the box's row with that UPC, or a new row (catalogue fields from this device, if known). */
 export function addUpcIntent(boxId: number | undefined, upc: string, existing: ItemRow | undefined, known: UpcEntry | undefined): Intent {
   const code = upc.trim();
-  if (code === '') throw new Error(BoxMessages.upcRequired);
-  if (boxId === undefined) throw new Error(BoxMessages.noBox);
+  if (code === '') throw new Error(ClientMessages.upcRequired);
+  if (boxId === undefined) throw new Error(ClientMessages.noBox);
   const body = { upc: code, boxId };
   const refs = tempRefs([['boxId', boxId]]);
   if (existing !== undefined) {
@@ -75,7 +67,7 @@ export function addUpcsIntent(boxId: number, upcQuantities: ReadonlyArray<{ read
 export type ItemEdits = Partial<Pick<BoxItem, 'quantity' | 'retailPrice' | 'clientCost' | 'listingPrice' | 'vendor' | 'itemDescriptionManifest' | 'color' | 'size'>>;
 
 export function updateItemIntent(item: BoxItem, edits: ItemEdits): Intent {
-  if (isTempId(item.id)) throw new Error(BoxMessages.notSavedYet);
+  if (isTempId(item.id)) throw new Error(ClientMessages.itemNotSavedYet);
   const body = [validated(BoxItemSchema, { ...item, ...edits }, `item ${item.upc}`)];
   return { destination: Destination.updateItems, body, optimistic: { kind: 'patch', table: 'items', id: item.id, patch: edits } };
 }
@@ -83,7 +75,7 @@ export function updateItemIntent(item: BoxItem, edits: ItemEdits): Intent {
 export function deleteItemsIntent(items: readonly BoxItem[]): Intent {
   const [first, ...rest] = items;
   if (first === undefined) throw new Error('No items selected to delete...');
-  if (items.some((item) => isTempId(item.id))) throw new Error(BoxMessages.notSavedYet);
+  if (items.some((item) => isTempId(item.id))) throw new Error(ClientMessages.itemNotSavedYet);
   return {
     destination: Destination.deleteItems,
     body: items.map(({ id }) => ({ id })),

@@ -7,15 +7,9 @@ import { copyManifest } from '../../sync/intents/copy-manifest';
 import { notifier, showError } from '../../sync/notifier';
 import type { ItemRow } from '../../sync/replica';
 import { scanContext } from '../../sync/use-lot-edit';
-import {
-  addBoxIntent, addUpcIntent, addUpcsIntent, deleteBoxIntent, deleteItemsIntent, updateBoxInfoIntent, updateItemIntent, type ItemEdits,
-} from './box-intents';
+import {addBoxIntent, addUpcIntent, addUpcsIntent, deleteBoxIntent, deleteItemsIntent, updateBoxInfoIntent, updateItemIntent, type ItemEdits } from './box-intents';
 import type { UpcQuantity } from './xls-rows';
-
-export const ItemMessages = {
-  noneToUpdate: 'No items selected to update...',
-  noneToDelete: 'No items selected to delete...',
-} as const;
+import { ClientMessages } from '../../protocol/messages';
 
 const queue = (build: () => Parameters<typeof enqueue>[0]): Promise<void> => {
   try {
@@ -43,7 +37,7 @@ export const duplicateLot = (lotId: number): Promise<void> => copyManifest({ id:
 export async function updateItems(items: readonly ItemRow[], edits: ReadonlyMap<number, ItemEdits>): Promise<number[]> {
   const changed = items.filter((item) => edits.has(item.id));
   if (changed.length === 0) {
-    notifier.warning(ItemMessages.noneToUpdate);
+    notifier.warning(ClientMessages.noItemsToUpdate);
     return [];
   }
   const sent: number[] = [];
@@ -60,7 +54,7 @@ export async function updateItems(items: readonly ItemRow[], edits: ReadonlyMap<
 
 export function deleteItems(items: readonly ItemRow[]): Promise<void> {
   if (items.length === 0) {
-    notifier.warning(ItemMessages.noneToDelete);
+    notifier.warning(ClientMessages.noItemsToDelete);
     return Promise.resolve();
   }
   return queue(() => deleteItemsIntent(items));

@@ -3,7 +3,6 @@
 // each sends its intent and closes.
 import { TITLE_MAX } from '../../protocol/lots';
 import type { Category } from '../../protocol/entities';
-import { Messages } from '../../sync/notifier';
 import type { LotRow } from '../../sync/replica';
 import { CategoryDialog } from '../../ui/CategoryDialog';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -18,6 +17,7 @@ import { useRenameLot } from '../../sync/intents/rename-lot';
 import { useUpdateLotLocation } from './update-lot-location';
 import { useUpdateLotStatus } from './update-lot-status';
 import { useUpdateManifests } from '../../sync/intents/update-manifests';
+import { ClientMessages } from '../../protocol/messages';
 
 export type OpenDialog =
   | { readonly kind: 'create' }
@@ -59,7 +59,7 @@ export function LotsDialogs({ dialog, onClose, categories, onSkusSent }: LotsDia
         title="Create Lot"
         message="The new lot's title."
         label="Title"
-        blankHint={Messages.titleRequired}
+        blankHint={ClientMessages.titleRequired}
         maxLength={TITLE_MAX}
         onProceed={createLot}
       />
@@ -69,7 +69,7 @@ export function LotsDialogs({ dialog, onClose, categories, onSkusSent }: LotsDia
         title={lot === undefined || lot.id < 0 ? 'Rename lot' : `Rename ${lot.lotNumber}`}
         label="Title"
         initialValue={lot?.titleListing ?? ''}
-        blankHint={Messages.titleRequired}
+        blankHint={ClientMessages.titleRequired}
         maxLength={TITLE_MAX}
         onProceed={(title) => lot !== undefined && renameLot(lot.id, title)}
       />

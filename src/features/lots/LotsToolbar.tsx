@@ -2,6 +2,7 @@
 // Create Lot, Delete Lot, Update Lot(s) Status, Unlist Lots, and the auction-event picker. Actions that need
 // lots are disabled (and say why) until some are selected; the listing ones come with listings.
 import { buttonClass, inputClass } from '../../ui/button';
+import { ClientMessages } from '../../protocol/messages';
 
 export interface LotsToolbarProps {
   readonly selectedCount: number;
@@ -13,11 +14,10 @@ export interface LotsToolbarProps {
 }
 
 const LATER = 'Comes with listings';
-const NEEDS_SELECTION = 'Select lots first';
 
 export function LotsToolbar({ selectedCount, onSelectCategories, onMultipleSkus, onCreate, onDelete, onUpdateStatus }: LotsToolbarProps) {
   const none = selectedCount === 0;
-  const needs = none ? NEEDS_SELECTION : undefined;
+  const needs = none ? ClientMessages.selectLotsFirst : undefined;
   return (
     <div role="toolbar" aria-label="Lot actions" className="flex flex-wrap items-center gap-2">
       <button type="button" className={buttonClass.secondary} disabled={none} title={needs} onClick={onSelectCategories}>

@@ -6,12 +6,13 @@ import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { Lot } from '../../protocol/lots';
 import { lotLookups, replica } from '../../sync/client';
 import { searchReplicaLots } from '../../sync/lot-search';
-import { Messages, notifier } from '../../sync/notifier';
+import { notifier } from '../../sync/notifier';
 import { status } from '../../sync/status';
 import type { LotRow } from '../../sync/replica';
 import { showError } from '../../sync/notifier';
 import { gettingLotsMessage } from './skus-run';
 import { isShown } from './use-lots';
+import { ClientMessages } from '../../protocol/messages';
 
 export interface LotSuggestionsControl {
   readonly suggestions: readonly Lot[];
@@ -47,7 +48,7 @@ export function useLotSuggestions(): LotSuggestionsControl {
  */
 export function findLotsBySkus(skus: readonly string[]): boolean {
   if (skus.length === 0) {
-    notifier.alert(Messages.noSkus);
+    notifier.alert(ClientMessages.noSkus);
     return false;
   }
   if (!lotLookups.findBySkus(skus)) return false;

@@ -1,9 +1,6 @@
 // Contract rows for boxes and their items (spec §7, in its order).
 import { z } from 'zod';
-import {
-  AddedUpcReplySchema, AddUpcRequestSchema, BoxItemSchema, BoxItemsReplySchema, BoxSchema, BulkAddResponseSchema,
-  BulkBoxAddSchema, NewBoxSchema,
-} from '../entities';
+import {AddedUpcReplySchema, AddUpcRequestSchema, BoxItemSchema, BoxItemsReplySchema, BoxSchema, BulkAddResponseSchema, BulkBoxAddSchema, NewBoxSchema } from '../entities';
 import type { DestinationName } from '../destinations';
 import { Id, LIST_MAX, RowRef } from '../primitives';
 import { type ContractEntry, envelopeReply, RowRefList, topicReply } from './shared';
@@ -16,18 +13,21 @@ const TOTALS =
 
 export const boxesContract = {
   getBoxesByLotId: {
+    kind: 'query',
     summary: "A lot's boxes, in box order.",
     payload: Id,
     reply: topicReply('boxesByLotId', z.array(BoxSchema), `By boxNumber, then id. ${OWN} The refusal is an envelope on incomingMessages.`),
     errors: ['BAD_REQUEST'],
   },
   getItemsByBoxId: {
+    kind: 'query',
     summary: "A box's items.",
     payload: Id,
     reply: envelopeReply('FOUND_ITEMS_BY_BOX_ID', BoxItemsReplySchema, `items by id. ${NO_BOX} ${OWN}`),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   updateBoxInfo: {
+    kind: 'mutation',
     summary: "Save a box's dimensions, weight, label and location.",
     payload: BoxSchema,
     reply: envelopeReply(
@@ -38,6 +38,7 @@ export const boxesContract = {
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   addBoxToLot: {
+    kind: 'mutation',
     summary: 'Add a box to a lot.',
     payload: NewBoxSchema,
     reply: envelopeReply(
@@ -48,6 +49,7 @@ export const boxesContract = {
     errors: ['BAD_REQUEST'],
   },
   deleteBox: {
+    kind: 'mutation',
     summary: 'Delete a box and its items; the lot totals are recomputed.',
     payload: RowRef,
     reply: envelopeReply(
@@ -58,6 +60,7 @@ export const boxesContract = {
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   addUPCToBox: {
+    kind: 'mutation',
     summary: 'Scan a UPC into a box: a new row filled from the catalogue, or 1 more of a row already there.',
     payload: AddUpcRequestSchema,
     reply: envelopeReply(
@@ -68,6 +71,7 @@ export const boxesContract = {
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   addMultipleUPCsToBox: {
+    kind: 'mutation',
     summary: 'Add spreadsheet rows (upc, qnty) to a box.',
     payload: BulkBoxAddSchema,
     reply: envelopeReply(
@@ -78,6 +82,7 @@ export const boxesContract = {
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   updateItems: {
+    kind: 'mutation',
     summary: 'Save edited rows of one box; the lot totals are recomputed.',
     payload: z.array(BoxItemSchema).min(1).max(LIST_MAX),
     reply: envelopeReply(
@@ -88,6 +93,7 @@ export const boxesContract = {
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   deleteItems: {
+    kind: 'mutation',
     summary: 'Delete rows of one box; the lot totals are recomputed.',
     payload: RowRefList,
     reply: envelopeReply(

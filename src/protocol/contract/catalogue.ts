@@ -12,36 +12,42 @@ const DeletedIds = z.array(Id);
 
 export const catalogueContract = {
   getImagesForLotById: {
+    kind: 'query',
     summary: "A lot's images.",
     payload: Id,
     reply: envelopeReply('FOUND_IMAGES_FOR_LOT', LotImagesSchema),
     errors: ['BAD_REQUEST'],
   },
   getImagesForUPC: {
+    kind: 'query',
     summary: "A catalogue UPC's images.",
     payload: Upc,
     reply: envelopeReply('FOUND_IMAGES_FOR_UPC', UpcImagesSchema),
     errors: ['BAD_REQUEST'],
   },
   loadImagesForManifest: {
+    kind: 'mutation',
     summary: "Attach to a lot the catalogue images of the UPCs in its boxes (Load Images).",
     payload: Id,
     reply: envelopeReply('IMAGE_ADDED_MANIFEST', LotImagesSchema, 'images are all the lot\'s images afterwards.'),
     errors: ['BAD_REQUEST'],
   },
   deleteImages: {
+    kind: 'mutation',
     summary: "Delete a lot's images.",
     payload: RowRefList,
     reply: envelopeReply('DELETED_IMAGES', DeletedIds, 'data is the deleted ids (never null).'),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   deleteUPCImages: {
+    kind: 'mutation',
     summary: "Delete catalogue UPC images by id.",
     payload: IdList,
     reply: envelopeReply('DELETED_IMAGES', DeletedIds, 'data is the deleted ids (never null).'),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   saveImageByUrl: {
+    kind: 'mutation',
     summary: 'Fetch an image from a public http(s) address and store it for a UPC (Image Entry, one row at a time).',
     payload: ImageByUrlRequestSchema,
     reply: envelopeReply('IMAGE_UPLOADED', ImageSavedSchema,
@@ -49,12 +55,14 @@ export const catalogueContract = {
     errors: ['BAD_REQUEST', 'SERVICE_UNAVAILABLE'],
   },
   deleteImageByUrl: {
+    kind: 'mutation',
     summary: 'Delete all images of the listed UPCs (Image Entry, Delete Images).',
     payload: z.array(Upc).min(1).max(LIST_MAX),
     reply: envelopeReply('DELETED_IMAGES', DeletedIds, 'data is the deleted ids; UPCs without images are skipped.'),
     errors: ['BAD_REQUEST'],
   },
   getSuggestion: {
+    kind: 'query',
     summary: 'Catalogue type-ahead and search (page 0, size 100 from the client).',
     payload: SuggestionRequestSchema,
     reply: topicReply('suggestion', SuggestionResponseSchema,
@@ -67,6 +75,7 @@ export const catalogueContract = {
     errors: ['BAD_REQUEST'],
   },
   processUPCCrudRequest: {
+    kind: 'mutation',
     summary: 'Create, read, update or delete catalogue entries.',
     payload: UpcCrudRequestSchema,
     reply: envelopeReplyOneOf(['UPC_GRUD_CREATED', 'SUGGESTION', 'UPC_GRUD_UPDATED', 'UPC_GRUD_DELETED'], z.array(UpcEntrySchema),

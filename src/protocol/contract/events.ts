@@ -14,18 +14,21 @@ const MOVED = 'The rows whose sortOrder changed (none at the top or bottom alrea
 
 export const eventsContract = {
   getInventoryEvents: {
+    kind: 'query',
     summary: 'Inventory events, newest first; filters by creator and id (0, null or absent: any).',
     payload: InventoryEventsQuerySchema,
     reply: envelopeReply('FOUND_INVENTORY_EVENTS', z.array(InventoryEventSchema)),
     errors: ['BAD_REQUEST'],
   },
   createInventoryEvent: {
+    kind: 'mutation',
     summary: 'Start an inventory event now.',
     payload: NewEventRequestSchema,
     reply: envelopeReply('CREATED_UPDATED_INVENTORY_EVENT', InventoryEventSchema),
     errors: ['BAD_REQUEST'],
   },
   getManifestHistory: {
+    kind: 'query',
     summary: "An inventory event's history (or a lot's), with each lot and its store status attached.",
     payload: ManifestHistoryQuerySchema,
     reply: envelopeReply('FOUND_MANIFEST_HISTORY', z.array(ManifestHistoryEntrySchema),
@@ -33,6 +36,7 @@ export const eventsContract = {
     errors: ['BAD_REQUEST'],
   },
   createManifestHistory: {
+    kind: 'mutation',
     summary: "Record a lot's status and location in an inventory event.",
     payload: NewManifestHistoryEntrySchema,
     reply: envelopeReply('CREATED_MANIFEST_HISTORY', ManifestHistoryEntrySchema,
@@ -40,36 +44,42 @@ export const eventsContract = {
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   deleteManifestHistory: {
+    kind: 'mutation',
     summary: 'Delete history entries by id.',
     payload: IdList,
     reply: envelopeReply('DELETED_MANIFEST_HISTORIES', z.array(Id), 'data is the deleted ids.'),
     errors: ['BAD_REQUEST'],
   },
   getAllAuctionEvents: {
+    kind: 'query',
     summary: 'All auction events, newest first.',
     payload: z.object({}),
     reply: topicReply('allAuctions', z.array(AuctionEventSchema)),
     errors: ['BAD_REQUEST'],
   },
   createAuctionEvent: {
+    kind: 'mutation',
     summary: 'Create an auction event titled with the label.',
     payload: NewEventRequestSchema,
     reply: topicReply('createdAuctionEvent', AuctionEventSchema),
     errors: ['BAD_REQUEST'],
   },
   updateAuctionEvent: {
+    kind: 'mutation',
     summary: "Save an auction event's title and times.",
     payload: AuctionEventSchema,
     reply: topicReply('updatedAuctionEvent', AuctionEventSchema),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   getAuctionEventManifestsByEventId: {
+    kind: 'query',
     summary: "An auction event's lots, in sortOrder.",
     payload: Id,
     reply: topicReply('auctionEventManifests', Rows),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   addManifestsToAuctionEvent: {
+    kind: 'mutation',
     summary: 'Assign lots to an auction event (appended at the end).',
     payload: AssignRequestSchema,
     reply: topicReply('manifestsAddedToAuctionEvent', z.array(LotSchema),
@@ -77,24 +87,28 @@ export const eventsContract = {
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   updateAuctionEventManifests: {
+    kind: 'mutation',
     summary: "Save edited rows: auction title, starting price, times.",
     payload: z.array(AuctionEventManifestUpdateSchema).min(1).max(LIST_MAX),
     reply: topicReply('updatedAuctionEventManifests', Rows),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   deleteAuctionEventManifests: {
+    kind: 'mutation',
     summary: 'Remove lots from an auction event (the lots stay).',
     payload: RowRefList,
     reply: topicReply('deletedAuctionEventManifests', Rows, 'The removed rows.'),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   moveUpManifestInAuctionEvent: {
+    kind: 'mutation',
     summary: 'Move a row one place up in its event.',
     payload: Id,
     reply: topicReply('updatedAuctionEventManifests', Rows, MOVED),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   moveDownManifestInAuctionEvent: {
+    kind: 'mutation',
     summary: 'Move a row one place down in its event.',
     payload: Id,
     reply: topicReply('updatedAuctionEventManifests', Rows, MOVED),

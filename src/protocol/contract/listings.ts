@@ -11,54 +11,63 @@ const STORE = 'SERVICE_UNAVAILABLE when the online store cannot be reached.';
 
 export const listingsContract = {
   setPricesForLot: {
+    kind: 'mutation',
     summary: "Price a lot's items by the multipliers (DESIGN §5) and recompute its listing total; one SEND per lot.",
     payload: PriceRequestSchema,
     reply: envelopeReply('UPDATED_LOT', LotSchema, 'A non-empty specialNotes replaces the lot\'s special notes; free_shipping is not stored (listing requests carry their own).'),
     errors: ['BAD_REQUEST'],
   },
   generateWCHTMLListing: {
+    kind: 'query',
     summary: "Render a lot's listing HTML from a template (Create Preview).",
     payload: ListingRequestSchema,
     reply: envelopeReply('LISTING_HTML_CREATED', z.string(), 'data is the HTML; NOT_FOUND for an unknown template.'),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   listOnWC: {
+    kind: 'mutation',
     summary: 'List a lot on the online store (status LISTED, slug set).',
     payload: ListingRequestSchema,
     reply: envelopeReply('LISTING_CREATED', LotSchema, `data is the listed lot. ${STORE}`),
     errors: ['BAD_REQUEST', 'NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
   listAuctionOnWC: {
+    kind: 'mutation',
     summary: 'List a lot of an auction event on the online store, with its auction title and starting price.',
     payload: AuctionListingRequestSchema,
     reply: envelopeReply('LISTING_CREATED', LotSchema, `data is the listed lot. ${STORE}`),
     errors: ['BAD_REQUEST', 'NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
   deleteWCListingByManifestId: {
+    kind: 'mutation',
     summary: "Unlist a lot from the online store (status NOT_LISTED).",
     payload: Id,
     reply: topicReply('deletedListings', LotSchema, `The unlisted lot. ${STORE}`),
     errors: ['BAD_REQUEST', 'SERVICE_UNAVAILABLE'],
   },
   getNotes: {
+    kind: 'query',
     summary: "Notes whose label starts with the prefix (such as template or notes); '' for all.",
     payload: text(50),
     reply: envelopeReply('NOTES_FOUND', z.array(NoteSchema)),
     errors: ['BAD_REQUEST'],
   },
   createNote: {
+    kind: 'mutation',
     summary: 'Create a note.',
     payload: NewNoteSchema,
     reply: envelopeReply('NOTE_CREATED', NoteSchema),
     errors: ['BAD_REQUEST'],
   },
   updateNote: {
+    kind: 'mutation',
     summary: "Save a note's label and data.",
     payload: NoteSchema,
     reply: envelopeReply('NOTE_UPDATED', NoteSchema),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   deleteNoteById: {
+    kind: 'mutation',
     summary: 'Delete a note.',
     payload: Id,
     reply: envelopeReply('NOTE_DELETED', NoteSchema, 'data is the deleted note.'),

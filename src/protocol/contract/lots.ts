@@ -1,9 +1,6 @@
 // Contract rows for lots (spec §7, in its order).
 import { z } from 'zod';
-import {
-  LOT_SUGGESTIONS_MAX, LotEditSchema, LotLocationUpdateSchema, LotSchema, LotsFilterSchema, StatusUpdateRequestSchema,
-  StoreStatusSchema, TitleUpdateRequestSchema, TITLE_MAX,
-} from '../entities';
+import {LOT_SUGGESTIONS_MAX, LotEditSchema, LotLocationUpdateSchema, LotSchema, LotsFilterSchema, StatusUpdateRequestSchema, StoreStatusSchema, TitleUpdateRequestSchema, TITLE_MAX } from '../entities';
 import type { DestinationName } from '../destinations';
 import { Id, LIST_MAX, LotNumber, requiredText } from '../primitives';
 import { type ContractEntry, envelopeReply, RowRefList, topicReply } from './shared';
@@ -13,6 +10,7 @@ const OWN = "BAD_REQUEST also when the lot does not exist or is not the user's (
 
 export const lotsContract = {
   getLotSuggestions: {
+    kind: 'query',
     summary: 'Lots whose number or title starts with, then contains, the search text (the client asks above 2 characters).',
     payload: requiredText(100),
     reply: topicReply(
@@ -23,24 +21,28 @@ export const lotsContract = {
     errors: ['BAD_REQUEST'],
   },
   getLots: {
+    kind: 'query',
     summary: 'The lots table: the lots matching the filter.',
     payload: LotsFilterSchema,
     reply: topicReply('lots', LotList, 'Newest first. Each checked status adds its lots (none checked: no lots); myLots is forced true for non-admins; a lotNumber keeps the lots whose number starts with it, a lotId that one lot.'),
     errors: ['BAD_REQUEST'],
   },
   getLotById: {
+    kind: 'query',
     summary: 'One lot.',
     payload: Id,
     reply: topicReply('lotById', LotSchema, `${OWN} The refusal is an envelope on incomingMessages.`),
     errors: ['BAD_REQUEST'],
   },
   createManifest: {
+    kind: 'mutation',
     summary: 'Create an empty lot titled with the label; the server assigns its lot number.',
     payload: requiredText(TITLE_MAX),
     reply: envelopeReply('CREATED_MANIFEST', LotSchema, "Status NOT_LISTED, owned by the sender; message 'Created manifest: {title}'."),
     errors: ['BAD_REQUEST'],
   },
   copyManifest: {
+    kind: 'mutation',
     summary: 'Duplicate a lot with its boxes and items under a new lot number, status NOT_LISTED.',
     payload: Id,
     reply: envelopeReply(
@@ -51,24 +53,28 @@ export const lotsContract = {
     errors: ['BAD_REQUEST'],
   },
   deleteLots: {
+    kind: 'mutation',
     summary: 'Delete lots with their boxes and items, permanently.',
     payload: RowRefList,
     reply: envelopeReply('DELETED_LOTS', z.array(Id), `data is the deleted ids; message 'Deleted lots: {count}'. All or nothing: ${OWN}`),
     errors: ['BAD_REQUEST'],
   },
   updateLotStatus: {
+    kind: 'mutation',
     summary: 'Set the status of several lots.',
     payload: StatusUpdateRequestSchema,
     reply: envelopeReply('UPDATED_LOTS', LotList, `The lots, in the order asked. All or nothing: ${OWN}`),
     errors: ['BAD_REQUEST'],
   },
   updateLotLocation: {
+    kind: 'mutation',
     summary: "Set a lot's warehouse location; other lot fields are ignored.",
     payload: LotLocationUpdateSchema,
     reply: envelopeReply('UPDATED_LOT', LotSchema, `A null coordinate is stored as 0 (unset). ${OWN}`),
     errors: ['BAD_REQUEST'],
   },
   updateManifest: {
+    kind: 'mutation',
     summary: "Save a lot's editable fields (title, categories, counts, totals, notes, location).",
     payload: LotEditSchema,
     reply: envelopeReply(
@@ -79,24 +85,28 @@ export const lotsContract = {
     errors: ['BAD_REQUEST'],
   },
   updateManifests: {
+    kind: 'mutation',
     summary: 'Save several lots (those whose categories changed).',
     payload: z.array(LotEditSchema).min(1).max(LIST_MAX),
     reply: envelopeReply('UPDATED_LOTS', LotList, `Each lot as updateManifest takes it (a lot sent twice: the last wins); the lots, in the order sent. All or nothing: ${OWN}`),
     errors: ['BAD_REQUEST'],
   },
   updateManifestTitleById: {
+    kind: 'mutation',
     summary: "Rename a lot.",
     payload: TitleUpdateRequestSchema,
     reply: envelopeReply('UPDATED_LOT_TITLE', LotSchema, OWN),
     errors: ['BAD_REQUEST'],
   },
   getLotsBySkus: {
+    kind: 'query',
     summary: 'Lots by lot number (Multiple SKUs on the lots page; Get Lot Titles in inventory).',
     payload: z.array(LotNumber).min(1).max(LIST_MAX),
     reply: envelopeReply('FOUND_LOTS', LotList, "The visible lots with these numbers, in the order asked; numbers that match no visible lot are left out. Message 'Found lots: {found} of {asked}'."),
     errors: ['BAD_REQUEST'],
   },
   getSmallWholesaleLotsWCProducts: {
+    kind: 'query',
     summary: "The store's stock status of the products in a category (Check Lots Status).",
     payload: requiredText(200),
     reply: envelopeReply('PRODUCT_STATUS_BY_CATEGORY', z.array(StoreStatusSchema)),

@@ -7,6 +7,7 @@ import { type ContractEntry, envelopeReply, NoBody, topicReply } from './shared'
 
 export const sessionContract = {
   login: {
+    kind: 'query',
     summary: 'Sign in; the only SEND that needs no token.',
     payload: LoginRequestSchema,
     reply: topicReply('loginResponse', LoginResponseSchema,
@@ -14,6 +15,7 @@ export const sessionContract = {
     errors: [],
   },
   getWoocommerceCategories: {
+    kind: 'query',
     summary: "The store's product categories (a tree by parent).",
     payload: NoBody,
     reply: envelopeReply('WOOCOMMERCE_CATEGORIES', z.array(CategorySchema)),

@@ -18,7 +18,15 @@ export interface ReplySpec<D extends z.ZodType = z.ZodType> {
   note?: string;
 }
 
+/**
+ * A query reads and is never queued: sent only while connected, again on every reconnect, its reply matched to it
+ * by the `request-id` the server echoes. A mutation changes something: it goes through the outbox with a
+ * client-msg-id and runs exactly once, in one transaction, on the server.
+ */
+export type DestinationKind = 'query' | 'mutation';
+
 export interface ContractEntry<P extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
+  kind: DestinationKind;
   /** The JSON body of the SEND, parsed by the server before anything else. */
   payload: P;
   reply: ReplySpec<D>;

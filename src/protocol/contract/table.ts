@@ -26,6 +26,16 @@ export type PayloadInputOf<K extends DestinationName> = z.input<Contract[K]['pay
 /** The envelope's `data`, or the whole body on a dedicated topic. */
 export type ReplyDataOf<K extends DestinationName> = z.output<Contract[K]['reply']['data']>;
 
+/** Destinations that read (never queued; replies matched by request-id). */
+export type QueryName = { [K in DestinationName]: Contract[K]['kind'] extends 'query' ? K : never }[DestinationName];
+/** Destinations that change something (queued in the outbox; applied exactly once). */
+export type MutationName = Exclude<DestinationName, QueryName>;
+
+/** True for a destination that changes something: the server runs it exactly once per client-msg-id. */
+export function isMutation(destination: DestinationName): destination is MutationName {
+  return contract[destination].kind === 'mutation';
+}
+
 export function contractEntry(destination: DestinationName): ContractEntry {
   return contract[destination];
 }

@@ -8,6 +8,7 @@ import { enqueue } from '../client';
 import type { Intent } from '../outbox';
 import { showError } from '../notifier';
 import { validated } from '../validated';
+import { ClientMessages } from '../../protocol/messages';
 
 /** The lot as the table holds it, with the user's edit applied (e.g. `{ ...lot, numberOfUnits: 12 }`). */
 export interface UpdateManifestInput {
@@ -22,11 +23,9 @@ export function editableFields(lot: LotEdit): Partial<Lot> {
     specialNotes, loc_zone, loc_aisle, loc_column, loc_row, loc_box };
 }
 
-/** A lot made offline has no number yet: it can be saved once the server has created it. */
-export const NOT_CREATED_YET = 'This lot is not on the server yet; edit it once it has a lot number.';
 
 export function lotEdit(lot: Lot): LotEdit {
-  if (lot.id < 0) throw new Error(NOT_CREATED_YET);
+  if (lot.id < 0) throw new Error(ClientMessages.lotNotCreatedYet);
   return validated(LotEditSchema, lot, 'lot');
 }
 

@@ -13,13 +13,13 @@ import { MessageType } from '../../../src/protocol/message-types';
 import { createBoxIngest } from '../../../src/sync/box-ingest';
 import { createIngest } from '../../../src/sync/ingest';
 import { createLotEditQuery } from '../../../src/sync/lot-edit-query';
-import { Messages } from '../../../src/sync/notifier';
 import { enqueue, outboxSummary, type Intent } from '../../../src/sync/outbox';
 import { readMeta, type ItemRow, type ReplicaDb } from '../../../src/sync/replica';
 import { claimReplica } from '../../../src/sync/replica-owner';
 import { createStatus } from '../../../src/sync/status';
 import { makeLot } from './support/fake-server';
 import { createHarness, freshReplica, mockNotifier, outboxSends, type Harness } from './support/sync-harness';
+import { ClientMessages } from '../../../src/protocol/messages';
 
 function makeBox(id: number, lotId: number, fields: Partial<Box> = {}): Box {
   return {
@@ -256,7 +256,7 @@ describe('/app/addMultipleUPCsToBox: ADDED_MULT_UPCS_TO_BOX', () => {
     expect(query.get().bulk).toEqual(reply);
     expect(notifier.success).toHaveBeenCalledWith('Successfully added 2 UPCs to the box.');
     expect(notifier.error).toHaveBeenCalledWith('Error, 1 UPCs were not found/not added.');
-    expect(Messages.upcsNotAdded(1)).toBe('Error, 1 UPCs were not found/not added.');
+    expect(ClientMessages.upcsNotAdded(1)).toBe('Error, 1 UPCs were not found/not added.');
     // The lot's new totals and the box's merged rows are asked for.
     expect(drain()).toEqual([[Destination.getLotById, 5], [Destination.getBoxesByLotId, 5], [Destination.getItemsByBoxId, 40]]);
   });

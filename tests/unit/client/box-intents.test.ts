@@ -4,9 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { boxTotals } from '../../../src/features/lot-edit/BoxEditor';
-import {
-  addBoxIntent, addUpcIntent, addUpcsIntent, BoxMessages, deleteBoxIntent, deleteItemsIntent, updateBoxInfoIntent, updateItemIntent,
-} from '../../../src/features/lot-edit/box-intents';
+import {addBoxIntent, addUpcIntent, addUpcsIntent, deleteBoxIntent, deleteItemsIntent, updateBoxInfoIntent, updateItemIntent } from '../../../src/features/lot-edit/box-intents';
 import { xlsRows } from '../../../src/features/lot-edit/xls-rows';
 import type { Box, BoxItem, UpcEntry } from '../../../src/protocol/entities';
 import { Destination } from '../../../src/protocol/destinations';
@@ -14,6 +12,7 @@ import { enqueue, type Intent } from '../../../src/sync/outbox';
 import type { ItemRow } from '../../../src/sync/replica';
 import { claimReplica } from '../../../src/sync/replica-owner';
 import { freshReplica } from './support/sync-harness';
+import { ClientMessages } from '../../../src/protocol/messages';
 
 function makeBox(id: number, lotId: number, fields: Partial<Box> = {}): Box {
   return {
@@ -45,7 +44,7 @@ async function offlineWith({ boxes = [], items = [] }: { boxes?: Box[]; items?: 
 describe('/app/addBoxToLot: Add Box', () => {
   it("refuses a blank label with 'Error, box label cannot be empty.'", () => {
     expect(() => addBoxIntent(5, '')).toThrow('Error, box label cannot be empty.');
-    expect(() => addBoxIntent(5, '   ')).toThrow(BoxMessages.labelRequired);
+    expect(() => addBoxIntent(5, '   ')).toThrow(ClientMessages.boxLabelRequired);
   });
 
   it('sends the trimmed label and the lot; the tab shows at once, pending, with zero dimensions, weight and location (spec §9)', async () => {
@@ -107,7 +106,7 @@ describe('/app/updateBoxInfo: Update Weight/Dims', () => {
 describe('/app/addUPCToBox: a scan', () => {
   it("a blank UPC: 'Please specify a UPC when adding the item.' (before the box is looked at)", () => {
     expect(() => addUpcIntent(40, '  ', undefined, undefined)).toThrow('Please specify a UPC when adding the item.');
-    expect(() => addUpcIntent(undefined, '', undefined, undefined)).toThrow(BoxMessages.upcRequired);
+    expect(() => addUpcIntent(undefined, '', undefined, undefined)).toThrow(ClientMessages.upcRequired);
   });
 
   it("without a box: 'Error, boxId is null or invalid'", () => {
@@ -184,7 +183,7 @@ describe('/app/updateItems: Update Items', () => {
 
   it('refuses values the server would refuse, and a row whose scan has not arrived yet', () => {
     expect(() => updateItemIntent(makeItem(100, '0123'), { quantity: -1 })).toThrow(/^Invalid item 0123: quantity/);
-    expect(() => updateItemIntent(makeItem(-1, '0123'), { quantity: 2 })).toThrow(BoxMessages.notSavedYet);
+    expect(() => updateItemIntent(makeItem(-1, '0123'), { quantity: 2 })).toThrow(ClientMessages.itemNotSavedYet);
   });
 });
 
@@ -199,7 +198,7 @@ describe('/app/deleteItems: Delete Items', () => {
 
   it('refuses nothing selected, and a row whose scan has not arrived yet', () => {
     expect(() => deleteItemsIntent([])).toThrow('No items selected to delete...');
-    expect(() => deleteItemsIntent([makeItem(100, '1'), makeItem(-1, '2')])).toThrow(BoxMessages.notSavedYet);
+    expect(() => deleteItemsIntent([makeItem(100, '1'), makeItem(-1, '2')])).toThrow(ClientMessages.itemNotSavedYet);
   });
 });
 

@@ -8,11 +8,11 @@ import { ErrorCode } from '../../../src/protocol/error-codes';
 import { MessageType } from '../../../src/protocol/message-types';
 import { Topic } from '../../../src/protocol/topics';
 import { createIngest } from '../../../src/sync/ingest';
-import { Messages } from '../../../src/sync/notifier';
 import { enqueue } from '../../../src/sync/outbox';
 import { createStatus, READY } from '../../../src/sync/status';
 import { makeLot } from './support/fake-server';
 import { createHarness, freshReplica, mockNotifier } from './support/sync-harness';
+import { ClientMessages } from '../../../src/protocol/messages';
 
 function setup({ isAdmin = false } = {}) {
   const db = freshReplica();
@@ -124,7 +124,7 @@ describe('what the user reads and hears (spec §8)', () => {
   it("NOT_USED: 'Error, wrong message type, NOT_USED.'", async () => {
     const { ingest, notifier } = setup();
     await ingest.incoming(okEnvelope(MessageType.NOT_USED, null));
-    expect(notifier.error).toHaveBeenCalledWith(Messages.notUsed);
+    expect(notifier.error).toHaveBeenCalledWith(ClientMessages.notUsed);
   });
 
   it('an unknown message type among OK replies shows its message', async () => {

@@ -11,7 +11,7 @@ import { updateManifestIntent } from '../../../src/sync/intents/update-manifest'
 import { updateManifestsIntent } from '../../../src/sync/intents/update-manifests';
 import { Destination } from '../../../src/protocol/destinations';
 import { errorEnvelope, okEnvelope } from '../../../src/protocol/envelope';
-import { ErrorCode, LOT_NOT_FOUND_OR_NOT_OWNED } from '../../../src/protocol/error-codes';
+import { ErrorCode } from '../../../src/protocol/error-codes';
 import { DEFAULT_LOTS_FILTER } from '../../../src/protocol/lots';
 import { MessageType } from '../../../src/protocol/message-types';
 import { Topic } from '../../../src/protocol/topics';
@@ -19,13 +19,13 @@ import { createIngest } from '../../../src/sync/ingest';
 import { createLotLookups } from '../../../src/sync/lot-lookups';
 import { allowedFilter } from '../../../src/sync/lots-filter';
 import { createLotsQuery } from '../../../src/sync/lots-query';
-import { Messages } from '../../../src/sync/notifier';
 import { enqueue, outboxSummary, type Intent } from '../../../src/sync/outbox';
 import { claimReplica } from '../../../src/sync/replica-owner';
 import { createMemoryStorage, createSettings } from '../../../src/sync/settings';
 import { createStatus, READY } from '../../../src/sync/status';
 import { makeLot } from './support/fake-server';
 import { createHarness, freshReplica, mockNotifier, type Harness } from './support/sync-harness';
+import { ClientMessages, ServerMessages } from '../../../src/protocol/messages';
 
 function start(options: Parameters<typeof createHarness>[0] = {}): Harness {
   const harness = createHarness(options);
@@ -125,9 +125,9 @@ describe('refused changes come back', () => {
     h.connection.open();
     h.replayer.wake();
     await settled(h);
-    expect(h.notifier.error).toHaveBeenCalledWith(LOT_NOT_FOUND_OR_NOT_OWNED);
+    expect(h.notifier.error).toHaveBeenCalledWith(ServerMessages.lotNotFoundOrNotOwned);
     expect(h.server.lots.has(1)).toBe(true);
-    expect((await outboxSummary(h.db, h.user)).failed.map(({ lastError }) => lastError)).toEqual([LOT_NOT_FOUND_OR_NOT_OWNED]);
+    expect((await outboxSummary(h.db, h.user)).failed.map(({ lastError }) => lastError)).toEqual([ServerMessages.lotNotFoundOrNotOwned]);
     await vi.waitFor(async () => expect((await h.db.lots.get(1))?.removed).toBeUndefined());
   });
 
@@ -158,7 +158,7 @@ describe('replies and pushes land in the replica', () => {
   it("COPIED_MANIFEST adds the copy and tells its lot number; FOUND_LOTS adds the lots and makes them the found set", async () => {
     const { db, ingest, notifier, lookups, status } = ingestFor();
     await ingest.incoming(okEnvelope(MessageType.COPIED_MANIFEST, makeLot(10, 'copy'), 'Copied manifest: LOT-000010'), { 'client-msg-id': 'd:3' });
-    expect(notifier.success).toHaveBeenCalledWith(Messages.copiedManifest('LOT-000010'));
+    expect(notifier.success).toHaveBeenCalledWith(ServerMessages.copiedManifest('LOT-000010'));
     status.busy('Getting Lots by SKUs...');
     await ingest.incoming(okEnvelope(MessageType.FOUND_LOTS, [makeLot(12, 'x'), makeLot(11, 'y')], 'Found lots: 2 of 3'));
     expect(lookups.get().found).toEqual([12, 11]);
@@ -181,7 +181,7 @@ describe('replies and pushes land in the replica', () => {
     await ingest.lots([makeLot(1, 'a'), makeLot(2, 'b')], DEFAULT_LOTS_FILTER);
     const before = await db.lots.get(2);
     await ingest.incoming(okEnvelope(MessageType.UPDATED_LOTS, [makeLot(1, 'a', 7, { status: 'SHIPPED' }), makeLot(2, 'b')]));
-    expect(notifier.info).toHaveBeenCalledWith(Messages.tableLotUpdated);
+    expect(notifier.info).toHaveBeenCalledWith(ClientMessages.tableLotUpdated);
     expect((await db.lots.get(1))?.status).toBe('SHIPPED');
     expect(await db.lots.get(2)).toEqual(before);
   });
@@ -191,7 +191,7 @@ describe('replies and pushes land in the replica', () => {
     await ingest.lots([makeLot(1, 'a'), makeLot(2, 'b')], undefined);
     await ingest.incoming(okEnvelope(MessageType.DELETED_LOTS, [1], 'Deleted lots: 1'));
     expect(await db.lots.orderBy('id').primaryKeys()).toEqual([2]);
-    expect(notifier.info).toHaveBeenCalledWith(Messages.tableLotUpdated);
+    expect(notifier.info).toHaveBeenCalledWith(ClientMessages.tableLotUpdated);
   });
 
   it('a refusal on the lots page shows its message, with the not-found sound for NOT_FOUND', async () => {
@@ -227,7 +227,7 @@ describe('look-ups are queries: sent only when they should be', () => {
     expect(h.connection.sent.filter((frame) => frame.destination === Destination.getLotsBySkus)).toEqual([
       { destination: Destination.getLotsBySkus, body: ['LOT-1', 'LOT-2'] },
     ]);
-    expect(Messages.noSkus).toBe('No SKUs entered.');
+    expect(ClientMessages.noSkus).toBe('No SKUs entered.');
   });
 });
 

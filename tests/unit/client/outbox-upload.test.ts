@@ -8,10 +8,10 @@ import { Destination } from '../../../src/protocol/destinations';
 import { ApiPath } from '../../../src/protocol/http';
 import { discardEntry, enqueue, enqueueUpload, outboxSummary, type UploadIntent } from '../../../src/sync/outbox';
 import { openReplica } from '../../../src/sync/replica';
-import { FORBIDDEN_MESSAGE } from '../../../src/sync/upload';
 import { REFUSED_MESSAGE } from './support/fake-http';
 import { createHarness, freshReplica, outboxSends, type Harness, type HarnessOptions } from './support/sync-harness';
 import { userToken } from './support/tokens';
+import { ClientMessages } from '../../../src/protocol/messages';
 
 function start(options: HarnessOptions = {}): Harness {
   const harness = createHarness(options);
@@ -153,8 +153,8 @@ describe('outbox: an upload that fails', () => {
     await queueUpload(h);
     h.connection.open();
     await settled(h);
-    expect((await outboxSummary(h.db, h.user)).failed.map(({ lastError }) => lastError)).toEqual([FORBIDDEN_MESSAGE]);
-    expect(console.warn).toHaveBeenCalledWith(`upload: ${ApiPath.uploadFile} answered 403: ${FORBIDDEN_MESSAGE}`);
+    expect((await outboxSummary(h.db, h.user)).failed.map(({ lastError }) => lastError)).toEqual([ClientMessages.forbidden]);
+    expect(console.warn).toHaveBeenCalledWith(`upload: ${ApiPath.uploadFile} answered 403: ${ClientMessages.forbidden}`);
   });
 
   it('pauses the queue on 401 until the user signs in again', async () => {

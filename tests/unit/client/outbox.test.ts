@@ -6,7 +6,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createLotIntent } from '../../../src/features/lots/create-lot';
 import { renameLotIntent } from '../../../src/sync/intents/rename-lot';
 import { Destination } from '../../../src/protocol/destinations';
-import { ErrorCode, LOT_NOT_FOUND_OR_NOT_OWNED } from '../../../src/protocol/error-codes';
+import { ErrorCode } from '../../../src/protocol/error-codes';
 import { refetchAfter, replaySession } from '../../../src/sync/client';
 import { createInProcessLocks } from '../../../src/sync/locks';
 import { discardEntry, enqueue, markInFlight, outboxSummary, queuedEntries, retryEntry, type Intent } from '../../../src/sync/outbox';
@@ -14,6 +14,7 @@ import { createReplayer } from '../../../src/sync/replayer';
 import { claimReplica } from '../../../src/sync/replica-owner';
 import { makeLot } from './support/fake-server';
 import { createHarness, freshReplica, outboxSends, type Harness } from './support/sync-harness';
+import { ServerMessages } from '../../../src/protocol/messages';
 
 function start(options: Parameters<typeof createHarness>[0] = {}): Harness {
   const harness = createHarness(options);
@@ -129,10 +130,10 @@ describe('outbox: refused changes', () => {
     await settled(h);
     const { failed } = await outboxSummary(h.db, h.user);
     expect(failed.map(({ destination, lastError }) => [destination, lastError])).toEqual([
-      [Destination.updateManifestTitleById, LOT_NOT_FOUND_OR_NOT_OWNED],
-      [Destination.updateManifestTitleById, LOT_NOT_FOUND_OR_NOT_OWNED],
+      [Destination.updateManifestTitleById, ServerMessages.lotNotFoundOrNotOwned],
+      [Destination.updateManifestTitleById, ServerMessages.lotNotFoundOrNotOwned],
     ]);
-    expect(h.notifier.error).toHaveBeenCalledWith(LOT_NOT_FOUND_OR_NOT_OWNED);
+    expect(h.notifier.error).toHaveBeenCalledWith(ServerMessages.lotNotFoundOrNotOwned);
     // The refused rename is undone, and the re-fetch after it shows the server's state: lot 5 is gone.
     await vi.waitFor(async () => expect(await titles(h)).toEqual([[1, 'After', 0]]));
   });

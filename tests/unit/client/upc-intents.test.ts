@@ -3,7 +3,7 @@
 // get; Save's progress dialog reads how far its entries have gone.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { createUpcIntent, deleteUpcsIntent, NOT_SAVED_YET, updateUpcIntent } from '../../../src/features/data-entry/upc-intents';
+import { createUpcIntent, deleteUpcsIntent, updateUpcIntent } from '../../../src/features/data-entry/upc-intents';
 import { CrudType, type UpcEntry } from '../../../src/protocol/catalogue';
 import { Destination } from '../../../src/protocol/destinations';
 import { searchReplica } from '../../../src/sync/catalogue';
@@ -12,6 +12,7 @@ import { enqueue, settle, type Intent } from '../../../src/sync/outbox';
 import { batchProgress, batchSettled, NO_BATCH } from '../../../src/sync/outbox-batch';
 import { claimReplica } from '../../../src/sync/replica-owner';
 import { freshReplica } from './support/sync-harness';
+import { ClientMessages } from '../../../src/protocol/messages';
 
 function upcEntry(id: number, upc: string, fields: Partial<UpcEntry> = {}): UpcEntry {
   return {
@@ -84,7 +85,7 @@ describe('/app/processUPCCrudRequest UPDATE: Update', () => {
 
   it('refuses a row saved offline (not on the server yet) and a change the server would refuse, naming the field', () => {
     expect(() => updateUpcIntent(upcEntry(0, '1'), {})).toThrow(/UPDATE and DELETE take stored rows/);
-    expect(() => updateUpcIntent({ ...upcEntry(1, '1'), id: -3 }, { color: 'Red' })).toThrow(NOT_SAVED_YET);
+    expect(() => updateUpcIntent({ ...upcEntry(1, '1'), id: -3 }, { color: 'Red' })).toThrow(ClientMessages.upcNotSavedYet);
     expect(() => updateUpcIntent(upcEntry(7, '700'), { retailPrice: -2 })).toThrow(/Invalid UPC 700: upcEntries\.0\.retailPrice/);
   });
 });
@@ -112,7 +113,7 @@ describe('/app/processUPCCrudRequest DELETE: Delete', () => {
 
   it("refuses an empty selection, and rows saved offline that are not on the server yet", () => {
     expect(() => deleteUpcsIntent([])).toThrow('No items selected to delete...');
-    expect(() => deleteUpcsIntent([upcEntry(1, '100'), { ...upcEntry(1, '101'), id: -1 }])).toThrow(NOT_SAVED_YET);
+    expect(() => deleteUpcsIntent([upcEntry(1, '100'), { ...upcEntry(1, '101'), id: -1 }])).toThrow(ClientMessages.upcNotSavedYet);
   });
 });
 

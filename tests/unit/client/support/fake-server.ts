@@ -7,13 +7,14 @@
 import { CLIENT_MSG_ID_HEADER } from '../../../../src/protocol/auth';
 import { Destination } from '../../../../src/protocol/destinations';
 import { errorEnvelope, okEnvelope } from '../../../../src/protocol/envelope';
-import { ErrorCode, LOT_NOT_FOUND_OR_NOT_OWNED } from '../../../../src/protocol/error-codes';
+import { ErrorCode } from '../../../../src/protocol/error-codes';
 import { AddUpcRequestSchema, NewBoxSchema, type Box, type BoxItem } from '../../../../src/protocol/boxes';
 import type { UpcEntry } from '../../../../src/protocol/catalogue';
 import { TitleUpdateRequestSchema, type Lot } from '../../../../src/protocol/lots';
 import { MessageType } from '../../../../src/protocol/message-types';
 import { Topic, type TopicPath } from '../../../../src/protocol/topics';
 import type { FakeConnection, SentFrame } from './fake-connection';
+import { ServerMessages } from '../../../../src/protocol/messages';
 
 type Reply = { topic: TopicPath; body: unknown };
 
@@ -90,7 +91,7 @@ export function createFakeServer(connection: FakeConnection, userId = 7): FakeSe
     const request = NewBoxSchema.safeParse(frame.body);
     if (!request.success) return refuse('Invalid request: label: Must not be empty');
     const lot = lots.get(request.data.manualManiestId);
-    if (lot === undefined) return refuse(LOT_NOT_FOUND_OR_NOT_OWNED);
+    if (lot === undefined) return refuse(ServerMessages.lotNotFoundOrNotOwned);
     const numbers = [...boxes.values()].filter((box) => box.manualManiestId === lot.id).map((box) => box.boxNumber ?? 0);
     const { label, w = 0, l = 0, h = 0, lbs = 0, ozs = 0, zone, aisle, col, row, bin } = request.data;
     const box: Box = {
@@ -141,7 +142,7 @@ export function createFakeServer(connection: FakeConnection, userId = 7): FakeSe
       if (!request.success) return refuse('Invalid request: lotId: Too small');
       const { lotId, newTitle } = request.data;
       const lot = lots.get(lotId);
-      if (lot === undefined) return refuse(LOT_NOT_FOUND_OR_NOT_OWNED);
+      if (lot === undefined) return refuse(ServerMessages.lotNotFoundOrNotOwned);
       const renamed = { ...lot, titleListing: newTitle };
       lots.set(lotId, renamed);
       applied.push({ clientMsgId, destination: frame.destination, body: frame.body });
@@ -149,7 +150,7 @@ export function createFakeServer(connection: FakeConnection, userId = 7): FakeSe
     }
     if (frame.destination === Destination.deleteLots) {
       const ids = Array.isArray(frame.body) ? frame.body.map((row: { id?: unknown }) => Number(row.id)) : [];
-      if (ids.length === 0 || ids.some((id) => !lots.has(id))) return refuse(LOT_NOT_FOUND_OR_NOT_OWNED); // all or nothing
+      if (ids.length === 0 || ids.some((id) => !lots.has(id))) return refuse(ServerMessages.lotNotFoundOrNotOwned); // all or nothing
       ids.forEach((id) => lots.delete(id));
       applied.push({ clientMsgId, destination: frame.destination, body: frame.body });
       return [{ topic: Topic.incomingMessages, body: okEnvelope(MessageType.DELETED_LOTS, ids, `Deleted lots: ${ids.length}`) }];
@@ -163,11 +164,11 @@ export function createFakeServer(connection: FakeConnection, userId = 7): FakeSe
     if (frame.destination === Destination.getLots) return [{ topic: Topic.lots, body: [...lots.values()] }];
     if (frame.destination === Destination.getLotById) {
       const lot = lots.get(Number(frame.body));
-      return lot === undefined ? refuse(LOT_NOT_FOUND_OR_NOT_OWNED) : [{ topic: Topic.lotById, body: lot }];
+      return lot === undefined ? refuse(ServerMessages.lotNotFoundOrNotOwned) : [{ topic: Topic.lotById, body: lot }];
     }
     if (frame.destination === Destination.getBoxesByLotId) {
       const lotId = Number(frame.body);
-      if (!lots.has(lotId)) return refuse(LOT_NOT_FOUND_OR_NOT_OWNED);
+      if (!lots.has(lotId)) return refuse(ServerMessages.lotNotFoundOrNotOwned);
       const list = [...boxes.values()].filter((box) => box.manualManiestId === lotId);
       return [{ topic: Topic.boxesByLotId, body: list.sort((a, b) => (a.boxNumber ?? 0) - (b.boxNumber ?? 0) || a.id - b.id) }];
     }

@@ -1,14 +1,16 @@
-// Which SENDs are deduplicated (DESIGN §4): every mutation — all destinations but login and the get* queries.
+// Which SENDs are deduplicated (DESIGN §4): every destination the contract declares a mutation.
 import { describe, expect, it } from 'vitest';
 import { CLIENT_MSG_ID_MAX } from '../../../../src/protocol/auth';
 import { Destination, type DestinationName } from '../../../../src/protocol/destinations';
-import { isMutation, isValidClientMsgId } from '../../../../server/stomp/exactly-once';
+import { isMutation } from '../../../../src/protocol/contract';
+import { isValidClientMsgId } from '../../../../server/stomp/exactly-once';
 
 const ALL = Object.keys(Destination) as DestinationName[];
 
 describe('isMutation', () => {
-  it('is false for login and every get* query, true for everything that changes something', () => {
-    expect(ALL.filter((name) => !isMutation(name))).toEqual(['login', ...ALL.filter((name) => name.startsWith('get'))]);
+  it('is false for login, every get* query and the listing preview, true for everything that changes something', () => {
+    const reads = ['login', ...ALL.filter((name) => name.startsWith('get')), 'generateWCHTMLListing'];
+    expect(ALL.filter((name) => !isMutation(name)).sort()).toEqual(reads.sort());
     expect(['createManifest', 'updateManifestTitleById', 'deleteLots', 'listOnWC', 'createNote'].every((name) => isMutation(name as DestinationName))).toBe(true);
   });
 });

@@ -1,0 +1,120 @@
+// Every message a person reads, in one catalogue that the server and the client both use: spec §8's texts word
+// for word, the server's reply and refusal messages, and the client's own validation texts. A message that is
+// not here is not shown. Grouped by who says it; functions fill the spec's placeholders.
+import { COUNT_MAX, MONEY_MAX } from './primitives';
+
+const MIB = 1024 * 1024;
+
+
+/** What the server says in reply envelopes (and on loginResponse); the client compares some of them. */
+export const ServerMessages = {
+  // signing in (spec §8)
+  invalidCredentials: 'Invalid credentials',
+  loginThrottled: (seconds: number) => `Too many failed logins. Try again in ${seconds} seconds.`,
+  unauthorized: 'Unauthorized: sign in again.',
+  internalError: 'Internal server error. Please try again.',
+  unknownDestination: (destination: string) => `Unknown destination: ${destination}`,
+  notYetServed: (destination: string) => `Destination not yet served: ${destination}`,
+  // lots (spec §6, §8)
+  lotNotFoundOrNotOwned: "Lot not found or you don't own this lot!",
+  createdManifest: (title: string) => `Created manifest: ${title}`,
+  copiedManifest: (lotNumber: string) => `Copied manifest: ${lotNumber}`,
+  deletedLots: (count: number) => `Deleted lots: ${count}`,
+  foundLots: (found: number, asked: number) => `Found lots: ${found} of ${asked}`,
+  // boxes and items (spec §8)
+  boxNotFound: 'Error, boxId is null or invalid',
+  deleteBoxInvalid: 'Error, deleting box failed. Invalid box selected.',
+  notOneBox: 'Error, the items are not all in one box.',
+  addedBox: (label: string) => `Added box: ${label}`,
+  deletedBox: (name: string) => `Deleted box: ${name}`,
+  updatedBox: (name: string) => `Updated box: ${name}`,
+  addedUpc: (upc: string) => `Added UPC: ${upc}`,
+  addedOneMore: (upc: string, quantity: number) => `Added 1 more of ${upc}: ${quantity}`,
+  upcNotFound: (upc: string) => `UPC ${upc} not found.`,
+  bulkAdded: (count: number) => `Successfully added ${count} UPCs to the box.`,
+  updatedItems: (count: number) => `Updated items: ${count}`,
+  deletedItems: (count: number) => `Deleted items: ${count}`,
+  /** Totals past the wire's bounds could not be sent (a lot's units are a Count, its totals Money): refused instead. */
+  totalsOutOfRange: `Error, the lot's totals would be out of range (at most ${COUNT_MAX} units, and ${MONEY_MAX} in retail or listing total).`,
+  itemNotFound: (id: number) => `Item ${id} not found.`,
+  // the UPC catalogue
+  adminsDelete: 'Only admins can delete catalogue entries.',
+  foundUpcs: (count: number) => `Found UPCs: ${count}`,
+  upcTaken: (upc: string) => `UPC ${upc} is already in the catalogue.`,
+  entryNotFound: (id: number) => `UPC entry ${id} not found.`,
+  savedUpc: (upc: string) => `Saved UPC: ${upc}`,
+  savedUpcs: (count: number) => `Saved UPCs: ${count}`,
+  updatedUpcs: (count: number) => `Updated UPCs: ${count}`,
+  deletedUpcs: (count: number) => `Deleted UPCs: ${count}`,
+} as const;
+
+/** What the client shows (spec §5 validation texts, §8 reply handling), besides the server's words. */
+export const ClientMessages = {
+  // replies (spec §8)
+  notUsed: 'Error, wrong message type, NOT_USED.',
+  /** A lot changed in another session merged into the table (spec §4, §8), as an info toast. */
+  tableLotUpdated: 'Table Lot Updated.',
+  /** ADDED_MULT_UPCS_TO_BOX with UPCs the catalogue does not have (spec §8). */
+  upcsNotAdded: (count: number) => `Error, ${count} UPCs were not found/not added.`,
+  brokerError: 'An error occurred',
+  /** How an HTTP 403 without a message is read (spec §7). */
+  forbidden: 'Invalid token or not authorised.',
+  signInToChange: 'Sign in to make changes.',
+  // the outbox
+  notCreated: 'Not sent: what it refers to was never created.',
+  // lots (spec §5)
+  titleRequired: 'Title cannot be empty',
+  titleTooLong: (max: number) => `Title must be at most ${max} characters`,
+  selectLotFirst: 'Please select a lot first',
+  selectLotsFirst: 'Select lots first',
+  atMostLots: (max: number) => `At most ${max} lots at a time`,
+  atMostCategories: (max: number) => `At most ${max} categories per lot`,
+  noSkus: 'No SKUs entered.',
+  lotNotCreatedYet: 'This lot is not on the server yet; edit it once it has a lot number.',
+  // Lot edit (spec §5, §8)
+  boxLabelRequired: 'Error, box label cannot be empty.',
+  noBox: 'Error, boxId is null or invalid',
+  invalidBox: 'Error, deleting box failed. Invalid box selected.',
+  upcRequired: 'Please specify a UPC when adding the item.',
+  noItemsToUpdate: 'No items selected to update...',
+  noItemsToDelete: 'No items selected to delete...',
+  noItemsInBox: 'No items in the current box.',
+  itemNotSavedYet: 'This item is not on the server yet; change it once its scan has arrived.',
+  boxNotSavedYet: 'This box is not on the server yet; change it once it has arrived.',
+  boxNotSavedYetForFile: 'This box is not on the server yet; add the file once it has arrived.',
+  invalidLotId: (id: string) => `Invalid lot ID: ${id}`,
+  // data entry (spec §4, §5)
+  noItemsToSave: 'No items selected to save...',
+  noChangedRows: 'No changed rows to update...',
+  allUpcsSaved: 'All UPCs Saved.',
+  savingUpcs: 'Saving UPCs',
+  savedPartly: (saved: number, total: number) => `Saved ${saved} of ${total} UPCs; the refused rows are back in the table.`,
+  upcNotSavedYet: 'This UPC is not on the server yet; change it once it is saved.',
+  noUpcColumn: "The file has no 'upc' column.",
+  missingColumns: (names: readonly string[]) => `The file has no ${names.map((name) => `'${name}'`).join(' or ')} column.`,
+  reading: (name: string) => `Reading ${name}...`,
+  updatingUpcs: (count: number) => `Updating UPCs: ${count}`,
+  // forms
+  loginRequired: 'Username and Password are required',
+  invalidInput: (what: string, where: string, reason: string) => `Invalid ${what}: ${where}${reason}`,
+  numberRequired: (label: string, value: string) => `ERROR, ${label} must be a number. Invalid number:${value}`,
+  errorPageTitle: 'Unexpected Application Error!',
+  noFile: 'No file selected',
+} as const;
+
+/** Why a spreadsheet cannot be read (spec §5: unsupported or encrypted files are rejected), in words for the user. */
+export const SpreadsheetMessages = {
+  empty: 'The file is empty.',
+  tooLarge: (maxBytes: number) => `The file is larger than ${maxBytes / MIB} MB.`,
+  /** `accepted`: the file kinds the picker takes, e.g. ['xlsx', 'xls']. */
+  notKind: (accepted: readonly string[]) => {
+    const names = accepted.map((kind) => `.${kind}`);
+    return `The file is not ${names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}` : (names[0] ?? 'a spreadsheet')}.`;
+  },
+  unpackedTooLarge: 'The file is too large once unpacked.',
+  tooManyParts: 'The file has too many parts to be a spreadsheet.',
+  passwordProtected: 'The file is password-protected.',
+  unreadable: 'The file could not be read as a spreadsheet.',
+  noSheet: 'The file has no sheet.',
+  timedOut: 'Reading the file took too long.',
+} as const;

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { SUGGESTION_PAGE_SIZE, SuggestionType, type SuggestionRequest } from '../src/protocol/catalogue';
 import { seedCatalogue } from '../server/cli/seed/catalogue-data';
 import { queryRows } from '../server/db';
-import { fieldValuesQuery, searchCatalogue } from '../server/handlers/upc-suggestions';
+import { fieldValuesQuery, searchCatalogue } from '../server/domains/upcs/suggestions';
 import { staffOf } from '../tests/support/staff';
 import { startTestServer } from '../tests/support/test-server';
 import { percentile } from './stats';

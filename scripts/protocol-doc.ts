@@ -2,7 +2,7 @@
 // Usage: npx tsx scripts/protocol-doc.ts [--check]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { servedDestinations } from '../server/handlers';
+import { servedDestinations } from '../server/domains';
 import { renderProtocolDoc } from './lib/protocol-doc';
 
 const target = fileURLToPath(new URL('../docs/protocol.md', import.meta.url));

@@ -4,19 +4,17 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db';
-import { createLoginThrottle } from './auth/throttle';
-import { createTokenService } from './auth/tokens';
-import { createUserRepository, ensureFirstAdmin } from './auth/users';
-import { handlers } from './handlers';
+import { ensureFirstAdmin } from './auth/users';
+import { handlers } from './domains';
 import { registerJsonErrors } from './http/errors';
 import { registerHealth } from './http/health';
 import { guardMutatingRoutes } from './http/idempotency';
 import { registerMultipart } from './http/multipart';
 import { registerStaticPwa } from './http/static-pwa';
-import type { Services } from './services';
+import { createServices, type Services } from './services';
 import { attachStomp, type StompServer } from './stomp';
 import { createRouter, type Router } from './stomp/router';
-import { createEmbeddedStore, seedCategories } from './store/embedded';
+import { seedCategories } from './store/embedded';
 
 export interface LotDeskServer {
   app: FastifyInstance;
@@ -42,19 +40,9 @@ export async function createServer(config: Config, database: Database, logger = 
   // Before any route: every mutating /api/ route is authenticated and exactly-once (http/idempotency.ts).
   guardMutatingRoutes(app);
 
-  const users = createUserRepository(database.db);
-  const services: Services = {
-    config,
-    database,
-    db: database.db,
-    users,
-    tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
-    loginThrottle: createLoginThrottle(),
-    store: createEmbeddedStore(database.db),
-    logger: app.log,
-  };
+  const services = createServices(config, database, app.log);
   await seedCategories(database.db);
-  const firstAdmin = await ensureFirstAdmin(users, config.adminPassword);
+  const firstAdmin = await ensureFirstAdmin(services.users, config.adminPassword);
 
   registerHealth(app, services);
   await registerStaticPwa(app, config.staticDir);
@@ -77,6 +65,7 @@ export async function createServer(config: Config, database: Database, logger = 
     async close() {
       await stomp.close();
       await app.close();
+      await services.push.close();
     },
   };
 }

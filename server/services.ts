@@ -1,9 +1,15 @@
-// The app services handlers use (fastify/demo's middle layer): built once at start, passed explicitly.
+// The app services handlers use (fastify/demo's middle layer): built once at start by createServices, passed
+// explicitly. createServer builds them this way; a test can too, to run the real router in-process without HTTP:
+//   const services = createServices(config, database, logger);
+//   const router = createRouter(handlers, services);   // server/stomp/router.ts, handlers from server/domains
+//   await router.onSend(session, { destination, headers, body });
 import type { Config } from './config';
 import type { Database, Db } from './db';
-import type { LoginThrottle } from './auth/throttle';
-import type { TokenService } from './auth/tokens';
-import type { UserRepository } from './auth/users';
+import { createLoginThrottle, type LoginThrottle } from './auth/throttle';
+import { createTokenService, type TokenService } from './auth/tokens';
+import { createUserRepository, type UserRepository } from './auth/users';
+import { InProcessPushBus, type PushBus } from './push';
+import { createEmbeddedStore } from './store/embedded';
 import type { OnlineStore } from './store/types';
 
 export interface Logger {
@@ -21,5 +27,22 @@ export interface Services {
   tokens: TokenService;
   loginThrottle: LoginThrottle;
   store: OnlineStore;
+  /** Where handlers' pushes go after commit (the router publishes them). */
+  push: PushBus;
   logger: Logger;
+}
+
+/** Every service on `database`; nothing is written (createServer seeds categories and the first admin). */
+export function createServices(config: Config, database: Database, logger: Logger): Services {
+  return {
+    config,
+    database,
+    db: database.db,
+    users: createUserRepository(database.db),
+    tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
+    loginThrottle: createLoginThrottle(),
+    store: createEmbeddedStore(database.db),
+    push: new InProcessPushBus(),
+    logger,
+  };
 }

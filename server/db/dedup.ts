@@ -31,9 +31,6 @@ export interface Deduped<T> {
 /** Both transports take keys of 1 to CLIENT_MSG_ID_MAX characters; the record stays small. */
 export const isValidDedupKey = (key: string): boolean => key.length > 0 && key.length <= CLIENT_MSG_ID_MAX;
 
-export const invalidKeyMessage = (header: string): string =>
-  `Invalid request: the ${header} header must have 1 to ${CLIENT_MSG_ID_MAX} characters.`;
-
 /**
  * Runs `run` in one transaction. With a key, the record is claimed FIRST (INSERT … ON CONFLICT DO NOTHING): on
  * PostgreSQL a second transaction claiming the same key waits for the first, then finds its committed record and

@@ -6,12 +6,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '../../src/protocol/error-codes';
+import { CLIENT_MSG_ID_MAX } from '../../src/protocol/auth';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/protocol/http';
 import { bearerToken } from '../auth/tokens';
 import { withAccount } from '../auth/users';
 import type { Tx } from '../db';
-import { invalidKeyMessage, isValidDedupKey, runOnce, type DedupCodec } from '../db/dedup';
-import type { HandlerUser } from '../handlers/types';
+import { isValidDedupKey, runOnce, type DedupCodec } from '../db/dedup';
+import type { HandlerUser } from '../domains/handler';
 import type { Services } from '../services';
 import { ServerMessages } from '../../src/protocol/messages';
 
@@ -88,7 +89,7 @@ export function idempotentRoute(app: FastifyInstance, services: Services, option
     const user = await withAccount(services.users, token === undefined ? undefined : await services.tokens.verify(token));
     if (!user) return refuse(reply, ErrorCode.UNAUTHORIZED, ServerMessages.unauthorized);
     const key = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
-    if (typeof key !== 'string' || !isValidDedupKey(key)) return refuse(reply, ErrorCode.BAD_REQUEST, invalidKeyMessage(IDEMPOTENCY_KEY_HEADER));
+    if (typeof key !== 'string' || !isValidDedupKey(key)) return refuse(reply, ErrorCode.BAD_REQUEST, ServerMessages.invalidKey(IDEMPOTENCY_KEY_HEADER, CLIENT_MSG_ID_MAX));
     admitted.set(request, { user, key });
     return undefined;
   };

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { ServerMessages } from '../../src/protocol/messages';
 
 const NEVER_CACHED = /(^|\/)(index\.html|sw\.js|registerSW\.js|workbox-[^/]*\.js|manifest\.webmanifest)$/;
 const API_PREFIXES = ['/api/', '/ws', '/health', '/store/'];
@@ -34,6 +35,6 @@ export async function registerStaticPwa(app: FastifyInstance, staticDir: string)
     if (wantsPage && hasBuild) {
       return response.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return response.code(404).send({ errorCode: 404, message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    return response.code(404).send({ errorCode: 404, message: ServerMessages.notFoundHttp(request.method, request.url.split('?')[0] ?? '') });
   });
 }

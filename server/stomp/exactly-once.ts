@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { TopicName } from '../../src/protocol/topics';
 import type { Db, Tx } from '../db';
 import { isValidDedupKey, runOnce, type DedupCodec, type DedupKey, type Deduped } from '../db/dedup';
-import type { HandlerResult, Reply } from '../handlers/types';
+import type { HandlerResult, Reply } from '../domains/handler';
 
 export type { DedupKey } from '../db/dedup';
 

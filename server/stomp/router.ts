@@ -1,41 +1,65 @@
 // The STOMP application: destination → handler. It authenticates each SEND (its own bearer header, else the
 // CONNECT one), validates the payload with the shared schema, runs the handler — a mutation exactly once, in one
-// transaction (./exactly-once.ts) — and delivers its replies after commit, then its pushes.
+// transaction (./exactly-once.ts) — and delivers its replies after commit, then hands its pushes to the push bus.
 // It never answers a request with an ERROR frame: refusals are envelopes (DESIGN §5). Every message answering a
 // SEND that carried client-msg-id repeats that header, so the outbox knows which entry it answers (DESIGN §4).
+// Knows no domain: the handlers come in as a map (server/domains/index.ts).
 import { CLIENT_MSG_ID_HEADER, CLIENT_MSG_ID_MAX, REQUEST_ID_HEADER } from '../../src/protocol/auth';
 import { Destination, type DestinationName } from '../../src/protocol/destinations';
-import { contract, isMutation, parsePayload } from '../../src/protocol/contract';
+import { contract, isMutation, parsePayload, type PayloadOf } from '../../src/protocol/contract';
 import { ErrorCode, type ErrorCodeValue } from '../../src/protocol/error-codes';
 import { errorEnvelope } from '../../src/protocol/envelope';
+import { ServerMessages } from '../../src/protocol/messages';
 import { USER_TOPIC_PREFIX, type TopicName } from '../../src/protocol/topics';
 import { bearerToken, type AuthUser } from '../auth/tokens';
 import { withAccount } from '../auth/users';
-import type { Handler, HandlerMap, HandlerResult, HandlerUser } from '../handlers/types';
-import type { Tx } from '../db';
-import { invalidKeyMessage } from '../db/dedup';
+import type { DbOrTx } from '../db';
+import type { Handler, HandlerMap, HandlerResult, HandlerUser, PublicContext, UserContext } from '../domains/handler';
 import type { Services } from '../services';
 import { isValidClientMsgId, runMutation } from './exactly-once';
 import type { StompApplication, StompSendFrame, StompSession } from './types';
-import { UserSessions } from './user-sessions';
-import { ServerMessages } from '../../src/protocol/messages';
 
-const KEY_BY_PATH = new Map<string, DestinationName>(
-  (Object.entries(Destination) as Array<[DestinationName, string]>).map(([key, path]) => [path, key]),
-);
+export type Router = StompApplication;
 
-export interface Router extends StompApplication {
-  readonly userSessions: UserSessions;
+/** A handler with its payload parsed, ready to run on a database handle; or the payload's refusal. */
+type Prepared<C> = { ok: true; run(context: C): Promise<HandlerResult> } | { ok: false; message: string };
+
+/** A served destination: its access, and its handler bound to the key's payload schema (no per-key cast needed). */
+type Served =
+  | { key: DestinationName; access: 'public'; prepare(body: string): Prepared<PublicContext> }
+  | { key: DestinationName; access: 'user'; prepare(body: string): Prepared<UserContext> };
+
+function serve<K extends DestinationName>(key: K, handler: Handler<K>): Served {
+  const binder = <C>(handle: (context: C, payload: PayloadOf<K>) => Promise<HandlerResult>) => (body: string): Prepared<C> => {
+    const payload = parsePayload(key, body);
+    return payload.ok ? { ok: true, run: (context) => handle(context, payload.value) } : payload;
+  };
+  return handler.access === 'public'
+    ? { key, access: 'public', prepare: binder(handler.handle) }
+    : { key, access: 'user', prepare: binder(handler.handle) };
+}
+
+const KEYS = Object.keys(Destination) as DestinationName[];
+const KEY_BY_PATH = new Map<string, DestinationName>(KEYS.map((key) => [Destination[key], key]));
+
+function servedTable(handlers: HandlerMap): Map<DestinationName, Served> {
+  const table = new Map<DestinationName, Served>();
+  const add = <K extends DestinationName>(key: K) => {
+    const handler: Handler<K> | undefined = handlers[key];
+    if (handler) table.set(key, serve(key, handler));
+  };
+  for (const key of KEYS) add(key);
+  return table;
 }
 
 export function createRouter(handlers: HandlerMap, services: Services): Router {
-  const userSessions = new UserSessions();
-  const { logger } = services;
+  const served = servedTable(handlers);
+  const { logger, push } = services;
 
   async function authenticate(session: StompSession, headers: Readonly<Record<string, string>>): Promise<AuthUser | undefined> {
     const token = bearerToken(headers) ?? bearerToken(session.connectHeaders);
     const user = token ? await services.tokens.verify(token) : undefined;
-    if (user) userSessions.track(session, user);
+    if (user) push.attach(session, user);
     return user;
   }
 
@@ -56,8 +80,19 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
     return { clientMsgId, answer, refuse };
   }
 
-  /** One transaction; exactly once per (user, client-msg-id) when the SEND names its outbox entry. */
-  async function mutate(frame: StompSendFrame, clientMsgId: string | undefined, user: HandlerUser | undefined, run: (tx: Tx) => Promise<HandlerResult>) {
+  /**
+   * The handler, ready to run on a database handle with the context its access calls for; undefined when it needs a
+   * user and there is none; or the payload's refusal.
+   */
+  function prepare(route: Served, session: StompSession, frame: StompSendFrame, user: HandlerUser | undefined): Prepared<DbOrTx> | undefined {
+    const base = (db: DbOrTx): PublicContext => ({ services, db, sessionId: session.id });
+    if (route.access === 'public') return onDb(route.prepare(frame.body), base);
+    return user ? onDb(route.prepare(frame.body), (db) => ({ ...base(db), user })) : undefined;
+  }
+
+  /** Runs the handler: a mutation in one transaction, exactly once per (user, client-msg-id) when the SEND names one. */
+  async function execute(key: DestinationName, frame: StompSendFrame, clientMsgId: string | undefined, user: HandlerUser | undefined, run: (db: DbOrTx) => Promise<HandlerResult>) {
+    if (!isMutation(key)) return run(services.db);
     const dedup = user && clientMsgId !== undefined ? { userId: user.id, clientMsgId } : undefined;
     const { result, replayed } = await runMutation(services.db, dedup, run);
     if (replayed) logger.info({ destination: frame.destination, clientMsgId }, 'replayed a recorded mutation');
@@ -65,7 +100,6 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
   }
 
   return {
-    userSessions,
     // CONNECT and SUBSCRIBE may carry the token too: knowing the user early lets pushes reach a tablet that
     // has not sent anything yet. Neither is refused without one: an anonymous session must reach login.
     async onConnect(session) {
@@ -75,40 +109,43 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
       await authenticate(session, headers);
     },
     onClose(session) {
-      userSessions.forget(session);
+      push.detach(session);
     },
     async onSend(session, frame) {
       const { clientMsgId, answer, refuse } = answerer(session, frame);
       const key = KEY_BY_PATH.get(frame.destination);
-      if (!key) return void refuse('errors', ErrorCode.NOT_FOUND, `Unknown destination: ${frame.destination}`);
-      // Each key's handler takes that key's payload; the map type cannot say so per key, hence the widening.
-      const handler = handlers[key] as Handler<DestinationName> | undefined;
-      if (!handler) return void refuse('errors', ErrorCode.NOT_FOUND, `Destination not yet served: ${frame.destination}`);
+      if (!key) return void refuse('errors', ErrorCode.NOT_FOUND, ServerMessages.unknownDestination(frame.destination));
+      const route = served.get(key);
+      if (!route) return void refuse('errors', ErrorCode.NOT_FOUND, ServerMessages.notYetServed(frame.destination));
 
       const user = await signedIn(session, frame.headers);
-      if (handler.access !== 'public' && !user) return void refuse('errors', ErrorCode.UNAUTHORIZED, ServerMessages.unauthorized);
-      const payload = parsePayload(key, frame.body);
+      const handler = prepare(route, session, frame, user);
+      if (!handler) return void refuse('errors', ErrorCode.UNAUTHORIZED, ServerMessages.unauthorized);
       // Login's client waits on loginResponse, where every refusal is `{message}` (the contract says so).
-      if (!payload.ok && contract[key].reply.topic === 'loginResponse') return void answer('loginResponse', { message: payload.message });
-      if (!payload.ok) return void refuse('incomingMessages', ErrorCode.BAD_REQUEST, payload.message);
-      const mutation = isMutation(key);
-      if (mutation && clientMsgId !== undefined && !isValidClientMsgId(clientMsgId)) {
-        return void refuse('incomingMessages', ErrorCode.BAD_REQUEST, invalidKeyMessage(CLIENT_MSG_ID_HEADER));
+      if (!handler.ok && contract[key].reply.topic === 'loginResponse') return void answer('loginResponse', { message: handler.message });
+      if (!handler.ok) return void refuse('incomingMessages', ErrorCode.BAD_REQUEST, handler.message);
+      if (isMutation(key) && clientMsgId !== undefined && !isValidClientMsgId(clientMsgId)) {
+        return void refuse('incomingMessages', ErrorCode.BAD_REQUEST, ServerMessages.invalidKey(CLIENT_MSG_ID_HEADER, CLIENT_MSG_ID_MAX));
       }
 
       let result: HandlerResult;
       try {
-        const context = { user, services, sessionId: session.id };
-        result = mutation
-          ? await mutate(frame, clientMsgId, user, (tx) => handler.handle({ ...context, db: tx }, payload.value))
-          : await handler.handle({ ...context, db: services.db }, payload.value);
+        result = await execute(key, frame, clientMsgId, user, handler.run);
       } catch (error) {
         logger.error({ err: error, destination: frame.destination, session: session.id }, 'handler failed');
-        return void refuse('incomingMessages', ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error. Please try again.');
+        return void refuse('incomingMessages', ErrorCode.INTERNAL_SERVER_ERROR, ServerMessages.internalError);
       }
       // After commit: the sender's replies first, then the same change to the owner's other sessions and admins.
       for (const { topic, body } of result.replies) answer(topic, body);
-      for (const { owner, topic, body } of result.pushes ?? []) userSessions.push(owner, topic, JSON.stringify(body), session);
+      for (const { owner, topic, body } of result.pushes ?? []) {
+        await push.publish({ owner, topic, body: JSON.stringify(body), exceptSessionId: session.id })
+          .catch((error: unknown) => logger.error({ err: error, topic, owner }, 'push failed'));
+      }
     },
   };
+}
+
+/** A prepared handler whose context is made from the database handle it runs on. */
+function onDb<C>(prepared: Prepared<C>, context: (db: DbOrTx) => C): Prepared<DbOrTx> {
+  return prepared.ok ? { ok: true, run: (db) => prepared.run(context(db)) } : prepared;
 }

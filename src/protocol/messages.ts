@@ -15,6 +15,9 @@ export const ServerMessages = {
   internalError: 'Internal server error. Please try again.',
   unknownDestination: (destination: string) => `Unknown destination: ${destination}`,
   notYetServed: (destination: string) => `Destination not yet served: ${destination}`,
+  /** An outbox entry's client-msg-id (or an upload's Idempotency-Key) out of bounds. */
+  invalidKey: (header: string, max: number) => `Invalid request: the ${header} header must have 1 to ${max} characters.`,
+  notFoundHttp: (method: string, path: string) => `Not found: ${method} ${path}`,
   // lots (spec §6, §8)
   lotNotFoundOrNotOwned: "Lot not found or you don't own this lot!",
   createdManifest: (title: string) => `Created manifest: ${title}`,
@@ -25,6 +28,7 @@ export const ServerMessages = {
   boxNotFound: 'Error, boxId is null or invalid',
   deleteBoxInvalid: 'Error, deleting box failed. Invalid box selected.',
   notOneBox: 'Error, the items are not all in one box.',
+  boxFull: (maxRows: number) => `Error, a box holds at most ${maxRows} different UPCs.`,
   addedBox: (label: string) => `Added box: ${label}`,
   deletedBox: (name: string) => `Deleted box: ${name}`,
   updatedBox: (name: string) => `Updated box: ${name}`,

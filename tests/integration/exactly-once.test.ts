@@ -9,8 +9,8 @@ import { ErrorCode } from '../../src/protocol/error-codes';
 import { MessageType } from '../../src/protocol/message-types';
 import { Topic } from '../../src/protocol/topics';
 import { lots, queryRows } from '../../server/db';
-import { lotEditHandlers } from '../../server/handlers/lots-edit';
-import type { HandlerMap } from '../../server/handlers/types';
+import type { HandlerMap } from '../../server/domains/handler';
+import { lotHandlers } from '../../server/domains/lots';
 import { createRouter } from '../../server/stomp/router';
 import type { StompSession } from '../../server/stomp/types';
 import { ALICE, allStatuses, BOB, createLot, listLots, outboxHeader, staffSuite, uniqueName } from '../support/staff';
@@ -157,8 +157,7 @@ async function fakeSession(username: string): Promise<StompSession & { delivered
   };
 }
 
-const createManifest = lotEditHandlers.createManifest;
-if (!createManifest) throw new Error('createManifest is not served');
+const { createManifest } = lotHandlers;
 
 const sendFrame = (clientMsgId: string, title: string) => ({
   destination: Destination.createManifest,

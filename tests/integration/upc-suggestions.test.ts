@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SuggestionType, type SuggestionRequest, type UpcEntry } from '../../src/protocol/catalogue';
 import { upcs } from '../../server/db';
-import { SORT_AT_MOST } from '../../server/handlers/upc-suggestions';
+import { SORT_AT_MOST } from '../../server/domains/upcs/suggestions';
 import { createEntries, newEntry, suggest, uniqueTag } from '../support/catalogue';
 import { invalid, send } from '../support/lot-replies';
 import { staffOf, type Staff } from '../support/staff';

@@ -5,8 +5,8 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { boxes, items, lots, nextLotNumber, upcs, users } from '../../db';
 import { createUserRepository } from '../../auth/users';
-import { itemFromCatalogue } from '../../handlers/box-presenter';
-import { recomputeLotTotals } from '../../handlers/lot-totals';
+import { itemFromCatalogue } from '../../domains/items';
+import { recomputeLotTotals } from '../../domains/lots';
 import { seedCatalogueRows } from './catalogue-data';
 
 export const DEMO_PASSWORD = 'demo-password';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {contract, Destination, ErrorCode, MessageType, MessageTypeNames, Topic, TopicName, type BulkAddResponse, type Category, type DestinationName, type LoginRequest, type Lot, type LotImages, type PayloadOf, type ReplyDataOf, type ReplySpec, type SuggestionResponse } from '../../../src/protocol';
 import { renderProtocolDoc } from '../../../scripts/lib/protocol-doc';
-import { servedDestinations } from '../../../server/handlers';
+import { servedDestinations } from '../../../server/domains';
 import { image, lot } from './examples';
 
 // Copied from spec §7 by hand, so a rename on either side fails here.

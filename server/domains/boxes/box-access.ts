@@ -1,29 +1,23 @@
 // Who reaches which box (DESIGN §5 Ownership): a box and its items belong to the box's lot's owner, so the lot rule of
-// ./lot-access decides. A missing box is told apart (NOT_FOUND, spec §8's wording); a box of a lot the user may not
+// the lots domain decides. A missing box is told apart (NOT_FOUND, spec §8's wording); a box of a lot the user may not
 // see gets the lots' one refusal.
 import { eq } from 'drizzle-orm';
-import { ErrorCode } from '../../src/protocol/error-codes';
-import { boxes, lots, type DbOrTx } from '../db';
+import { ErrorCode } from '../../../src/protocol/error-codes';
+import { boxes, lots, type DbOrTx } from '../../db';
 import type { BoxRow } from './box-presenter';
-import { lockVisibleLots, lotNotFound, visibleLot } from './lot-access';
-import type { LotRow } from './lot-presenter';
-import { only, reply } from './replies';
-import type { HandlerResult, HandlerUser } from './types';
-
-/** Spec §8: a box id that names no box. */
-export const BOX_NOT_FOUND = 'Error, boxId is null or invalid';
-/** Spec §8: deleteBox of a box that is not there. */
-export const DELETE_BOX_INVALID = 'Error, deleting box failed. Invalid box selected.';
+import { ServerMessages } from '../../../src/protocol/messages';
+import { refuse, type HandlerResult, type HandlerUser } from '../handler';
+import { lockVisibleLots, lotNotFound, visibleLot, type LotRow } from '../lots';
 
 export type BoxAccess = { ok: true; box: BoxRow; lot: LotRow } | { ok: false; refusal: HandlerResult };
 
-const missing = (message: string): BoxAccess => ({ ok: false, refusal: only(reply.error(ErrorCode.NOT_FOUND, message)) });
+const missing = (message: string): BoxAccess => ({ ok: false, refusal: refuse(ErrorCode.NOT_FOUND, message) });
 const notYours = (): BoxAccess => ({ ok: false, refusal: lotNotFound() });
 
 /** For a query: the box and its lot, if the user may see them. */
 export async function findVisibleBox(db: DbOrTx, user: HandlerUser, boxId: number): Promise<BoxAccess> {
   const [box] = await db.select().from(boxes).where(eq(boxes.id, boxId));
-  if (!box) return missing(BOX_NOT_FOUND);
+  if (!box) return missing(ServerMessages.boxNotFound);
   const [lot] = await db.select().from(lots).where(visibleLot(user, box.lotId));
   return lot ? { ok: true, box, lot } : notYours();
 }
@@ -33,7 +27,7 @@ export async function findVisibleBox(db: DbOrTx, user: HandlerUser, boxId: numbe
  * lot's boxes or items takes that lock first, so they run one at a time per lot and each recompute of the totals
  * sees the items the one before it left.
  */
-export async function lockVisibleBox(db: DbOrTx, user: HandlerUser, boxId: number, missingMessage = BOX_NOT_FOUND): Promise<BoxAccess> {
+export async function lockVisibleBox(db: DbOrTx, user: HandlerUser, boxId: number, missingMessage: string = ServerMessages.boxNotFound): Promise<BoxAccess> {
   const [found] = await db.select({ lotId: boxes.lotId }).from(boxes).where(eq(boxes.id, boxId));
   if (!found) return missing(missingMessage);
   const [lot] = (await lockVisibleLots(db, user, [found.lotId])) ?? [];

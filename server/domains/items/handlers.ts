@@ -1,33 +1,23 @@
 // Items of a box (spec §2 Lot edit: items table, UPC entry, XLS; §7; DESIGN §5 "Adding a UPC", "Totals"): read,
 // scan one UPC, add spreadsheet rows, edit and delete rows. Each change reads auth → (payload parsed by the router) →
-// ownership (./box-access), refusing before it writes → its statements and the lot's new totals (./lot-totals) on
+// ownership (the boxes domain's box access), refusing before it writes → its statements and the lot's new totals (the lots domain's recalculator) on
 // context.db, the mutation's one transaction → the reply with the lot, pushed to the owner's other sessions and the
 // admins.
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { BoxItem } from '../../src/protocol/boxes';
-import { ErrorCode, type ErrorCodeValue } from '../../src/protocol/error-codes';
-import { COUNT_MAX, LIST_MAX } from '../../src/protocol/primitives';
-import { items, upcs, type DbOrTx } from '../db';
-import { findVisibleBox, lockVisibleBox, type BoxAccess } from './box-access';
-import { itemColumnsOf, itemFromCatalogue, presentItem, type BoxRow, type ItemRow } from './box-presenter';
-import { ownerName } from './lot-access';
-import { presentLot, type LotRow } from './lot-presenter';
-import { changeItems, TOTALS_OUT_OF_RANGE } from './lot-totals';
-import { andPush, only, reply, replyAndPush } from './replies';
-import { requireUser, type HandlerContext, type HandlerMap, type HandlerResult } from './types';
-import { upcNotFound } from './upcs';
+import type { BoxItem } from '../../../src/protocol/boxes';
+import { ErrorCode } from '../../../src/protocol/error-codes';
+import { COUNT_MAX, LIST_MAX } from '../../../src/protocol/primitives';
+import { items, upcs, type DbOrTx } from '../../db';
+import { ServerMessages } from '../../../src/protocol/messages';
+import { findVisibleBox, lockVisibleBox, type BoxAccess, type BoxRow } from '../boxes';
+import { andPush, defineHandlers, only, refuse, reply, replyAndPush, type HandlerResult, type UserContext } from '../handler';
+import { changeItems, ownerName, presentLot, type LotRow } from '../lots';
+import { itemColumnsOf, itemFromCatalogue, presentItem, type ItemRow } from './item-presenter';
 
 /** As many rows as one box's reply may list (BoxItemsReplySchema: LIST_MAX × 10). */
 export const BOX_ITEMS_MAX = LIST_MAX * 10;
 /** Rows per INSERT of a spreadsheet: ten columns each, well under the 65,535 parameters of one statement. */
 const INSERT_CHUNK = 1000;
-
-export const itemNotFound = (id: number) => `Item ${id} not found.`;
-export const NOT_ONE_BOX = 'Error, the items are not all in one box.';
-export const BOX_FULL = `Error, a box holds at most ${BOX_ITEMS_MAX} different UPCs.`;
-export const bulkAdded = (n: number) => `Successfully added ${n} UPCs to the box.`; // spec §8
-
-const refuse = (code: ErrorCodeValue, message: string): HandlerResult => only(reply.error(code, message));
 
 /** The box's rows, and how many of `upcList` are among them: whether new rows still fit (BOX_ITEMS_MAX). */
 async function roomFor(db: DbOrTx, boxId: number, upcList: readonly string[]): Promise<boolean> {
@@ -50,38 +40,38 @@ type Located = { ok: true; box: BoxRow; lot: LotRow; rows: ItemRow[] } | { ok: f
  * Before any write: the rows with these ids, all in one box the user may change, that box's lot locked. A missing id
  * is NOT_FOUND, rows of several boxes BAD_REQUEST, a box of someone else's lot the lots' refusal.
  */
-async function locateItems(context: HandlerContext, ids: readonly number[]): Promise<Located> {
+async function locateItems(context: UserContext, ids: readonly number[]): Promise<Located> {
   const { db } = context;
   const wanted = [...new Set(ids)];
   const found = new Map((await db.select({ id: items.id, boxId: items.boxId }).from(items).where(inArray(items.id, wanted))).map((row) => [row.id, row.boxId]));
   const missing = wanted.find((id) => !found.has(id));
-  if (missing !== undefined) return { ok: false, refusal: refuse(ErrorCode.NOT_FOUND, itemNotFound(missing)) };
+  if (missing !== undefined) return { ok: false, refusal: refuse(ErrorCode.NOT_FOUND, ServerMessages.itemNotFound(missing)) };
   const [boxId, ...others] = new Set(found.values());
   if (boxId === undefined) throw new Error('no rows for a non-empty list of ids');
-  if (others.length > 0) return { ok: false, refusal: refuse(ErrorCode.BAD_REQUEST, NOT_ONE_BOX) };
-  const access: BoxAccess = await lockVisibleBox(db, requireUser(context), boxId);
+  if (others.length > 0) return { ok: false, refusal: refuse(ErrorCode.BAD_REQUEST, ServerMessages.notOneBox) };
+  const access: BoxAccess = await lockVisibleBox(db, context.user, boxId);
   if (!access.ok) return access;
   // Read again under the lock: a deleteItems that committed meanwhile has taken some.
   const rows = await db.select().from(items).where(and(eq(items.boxId, boxId), inArray(items.id, wanted)));
   const gone = wanted.find((id) => !rows.some((row) => row.id === id));
-  if (gone !== undefined) return { ok: false, refusal: refuse(ErrorCode.NOT_FOUND, itemNotFound(gone)) };
+  if (gone !== undefined) return { ok: false, refusal: refuse(ErrorCode.NOT_FOUND, ServerMessages.itemNotFound(gone)) };
   return { ok: true, box: access.box, lot: access.lot, rows };
 }
 
 /** An item change's reply: the rows, their box and the lot with its new totals, to the sender and the owner's sessions. */
 async function itemsChanged(
-  context: HandlerContext, messageType: 'UPDATED_ITEMS' | 'DELETED_ITEMS', box: BoxRow, lot: LotRow, rows: readonly ItemRow[], message: string,
+  context: UserContext, messageType: 'UPDATED_ITEMS' | 'DELETED_ITEMS', box: BoxRow, lot: LotRow, rows: readonly ItemRow[], message: string,
 ): Promise<HandlerResult> {
   const data = { boxId: box.id, items: rows.map(presentItem), lot: presentLot(lot) };
-  return replyAndPush(reply.ok(messageType, data, message), await ownerName(context.db, requireUser(context), lot));
+  return replyAndPush(reply.ok(messageType, data, message), await ownerName(context.db, context.user, lot));
 }
 
-export const boxItemHandlers: HandlerMap = {
+export const itemHandlers = defineHandlers({
   getItemsByBoxId: {
     access: 'user',
     async handle(context, boxId) {
       const { db } = context;
-      const access = await findVisibleBox(db, requireUser(context), boxId);
+      const access = await findVisibleBox(db, context.user, boxId);
       if (!access.ok) return access.refusal;
       const rows = await db.select().from(items).where(eq(items.boxId, boxId)).orderBy(asc(items.id));
       return only(reply.ok('FOUND_ITEMS_BY_BOX_ID', { boxId, items: rows.map(presentItem), lot: presentLot(access.lot) }));
@@ -91,15 +81,14 @@ export const boxItemHandlers: HandlerMap = {
   addUPCToBox: {
     access: 'user',
     async handle(context, { upc, boxId }) {
-      const user = requireUser(context);
-      const { db } = context;
+      const { user, db } = context;
       const access = await lockVisibleBox(db, user, boxId);
       if (!access.ok) return access.refusal;
       const { lot } = access;
       const [entry] = await db.select().from(upcs).where(eq(upcs.upc, upc));
-      if (!entry) return refuse(ErrorCode.NOT_FOUND, upcNotFound(upc));
+      if (!entry) return refuse(ErrorCode.NOT_FOUND, ServerMessages.upcNotFound(upc));
       const [existing] = await db.select().from(items).where(and(eq(items.boxId, boxId), eq(items.upc, upc)));
-      if (!existing && !(await roomFor(db, boxId, [upc]))) return refuse(ErrorCode.BAD_REQUEST, BOX_FULL);
+      if (!existing && !(await roomFor(db, boxId, [upc]))) return refuse(ErrorCode.BAD_REQUEST, ServerMessages.boxFull(BOX_ITEMS_MAX));
       // Already in the box: a scanner read the same item again, one more unit (DESIGN §5). The row keeps its own
       // prices and text, which staff may have edited since.
       const change = await changeItems(db, lot.id, async (savepoint) => {
@@ -111,7 +100,7 @@ export const boxItemHandlers: HandlerMap = {
       });
       if (!change.ok) return refuse(ErrorCode.BAD_REQUEST, change.message);
       const item = change.value;
-      const message = existing ? `Added 1 more of ${upc}: ${item.quantity}` : `Added UPC: ${upc}`;
+      const message = existing ? ServerMessages.addedOneMore(upc, item.quantity) : ServerMessages.addedUpc(upc);
       const data = { boxId, item: presentItem(item), lot: presentLot(change.lot) };
       return replyAndPush(reply.ok('ADDED_UPC_TO_BOX', data, message), await ownerName(db, user, lot));
     },
@@ -120,15 +109,14 @@ export const boxItemHandlers: HandlerMap = {
   addMultipleUPCsToBox: {
     access: 'user',
     async handle(context, { boxId, upcQuantities }) {
-      const user = requireUser(context);
-      const { db } = context;
+      const { user, db } = context;
       const access = await lockVisibleBox(db, user, boxId);
       if (!access.ok) return access.refusal;
       const { lot } = access;
       // A UPC on several rows of the sheet: its quantities add up, as separate scans would.
       const wanted = new Map<string, number>();
       for (const { upc, qnty } of upcQuantities) wanted.set(upc, (wanted.get(upc) ?? 0) + qnty);
-      if ([...wanted.values()].some((qnty) => qnty > COUNT_MAX)) return refuse(ErrorCode.BAD_REQUEST, TOTALS_OUT_OF_RANGE);
+      if ([...wanted.values()].some((qnty) => qnty > COUNT_MAX)) return refuse(ErrorCode.BAD_REQUEST, ServerMessages.totalsOutOfRange);
       const entries = new Map((await db.select().from(upcs).where(inArray(upcs.upc, [...wanted.keys()]))).map((entry) => [entry.upc, entry]));
       const known = [...wanted].flatMap(([upc, qnty]) => {
         const entry = entries.get(upc);
@@ -136,8 +124,8 @@ export const boxItemHandlers: HandlerMap = {
       });
       const notFoundUPCs = [...wanted.keys()].filter((upc) => !entries.has(upc));
       // Nothing to add: no item changes, so the totals (maybe typed by hand) stand.
-      if (known.length === 0) return only(reply.ok('ADDED_MULT_UPCS_TO_BOX', { addedItems: [], notFoundUPCs }, bulkAdded(0)));
-      if (!(await roomFor(db, boxId, known.map(({ entry }) => entry.upc)))) return refuse(ErrorCode.BAD_REQUEST, BOX_FULL);
+      if (known.length === 0) return only(reply.ok('ADDED_MULT_UPCS_TO_BOX', { addedItems: [], notFoundUPCs }, ServerMessages.bulkAdded(0)));
+      if (!(await roomFor(db, boxId, known.map(({ entry }) => entry.upc)))) return refuse(ErrorCode.BAD_REQUEST, ServerMessages.boxFull(BOX_ITEMS_MAX));
 
       const change = await changeItems(db, lot.id, async (savepoint) => {
         const rows: ItemRow[] = [];
@@ -156,7 +144,7 @@ export const boxItemHandlers: HandlerMap = {
       const byUpc = new Map(change.value.map((row) => [row.upc, row]));
       const addedItems = known.flatMap(({ entry }) => byUpc.get(entry.upc) ?? []).map(presentItem);
       const owner = await ownerName(db, user, lot);
-      const added = replyAndPush(reply.ok('ADDED_MULT_UPCS_TO_BOX', { addedItems, notFoundUPCs }, bulkAdded(addedItems.length)), owner);
+      const added = replyAndPush(reply.ok('ADDED_MULT_UPCS_TO_BOX', { addedItems, notFoundUPCs }, ServerMessages.bulkAdded(addedItems.length)), owner);
       // The reply names no lot; other sessions hear of the new totals (the sender refetches, as after any bulk add).
       return andPush(added, owner, reply.ok('UPDATED_LOT', presentLot(change.lot)));
     },
@@ -177,7 +165,7 @@ export const boxItemHandlers: HandlerMap = {
       });
       if (!change.ok) return refuse(ErrorCode.BAD_REQUEST, change.message);
       const updated = inOrder([...changes.keys()], change.value);
-      return itemsChanged(context, 'UPDATED_ITEMS', box, change.lot, updated, `Updated items: ${updated.length}`);
+      return itemsChanged(context, 'UPDATED_ITEMS', box, change.lot, updated, ServerMessages.updatedItems(updated.length));
     },
   },
 
@@ -193,7 +181,7 @@ export const boxItemHandlers: HandlerMap = {
       });
       if (!change.ok) return refuse(ErrorCode.BAD_REQUEST, change.message);
       const deleted = inOrder(ids, rows);
-      return itemsChanged(context, 'DELETED_ITEMS', box, change.lot, deleted, `Deleted items: ${deleted.length}`);
+      return itemsChanged(context, 'DELETED_ITEMS', box, change.lot, deleted, ServerMessages.deletedItems(deleted.length));
     },
   },
-};
+});

@@ -1,7 +1,7 @@
 // presentLot: a lots row → the wire's Lot (spec §3 names, numbers as numbers). The one place that shape is built,
 // and its inverse for what a client may write (editableColumnsOf, locationColumnsOf). Never reads the database.
-import type { Lot, LotLocationUpdate } from '../../src/protocol/lots';
-import type { lots } from '../db';
+import type { Lot, LotLocationUpdate } from '../../../src/protocol/lots';
+import type { lots } from '../../db';
 
 export type LotRow = typeof lots.$inferSelect;
 

@@ -2,13 +2,13 @@
 // only: they run on services.db, outside any transaction, and never write. Each reads auth → (payload parsed by
 // the router) → ownership (./lot-access) → its select → reply.
 import { and, asc, desc, eq, ilike, inArray, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { ID_MAX } from '../../src/protocol/primitives';
-import { LOT_SUGGESTIONS_MAX, LotStatus, type LotsFilter } from '../../src/protocol/lots';
-import { likeContains, likePrefix, lots } from '../db';
+import { ID_MAX } from '../../../src/protocol/primitives';
+import { LOT_SUGGESTIONS_MAX, LotStatus, type LotsFilter } from '../../../src/protocol/lots';
+import { likeContains, likePrefix, lots } from '../../db';
 import { lotNotFound, ownedBy, visibleLot, visibleLots } from './lot-access';
 import { presentLot } from './lot-presenter';
-import { only, reply } from './replies';
-import { requireUser, type HandlerMap } from './types';
+import { ServerMessages } from '../../../src/protocol/messages';
+import { defineHandlers, only, reply } from '../handler';
 
 /** The filter's four checkboxes and the status each one shows (spec §2, §3 "Lots filter"). */
 const STATUS_OF_FLAG = {
@@ -50,11 +50,11 @@ const startsWith = (text: string): SQL | undefined =>
 const contains = (text: string): SQL | undefined =>
   or(ilike(lots.lotNumber, likeContains(text)), ilike(lots.titleListing, likeContains(text)));
 
-export const lotQueryHandlers: HandlerMap = {
+export const lotQueryHandlers = defineHandlers({
   getLots: {
     access: 'user',
     async handle(context, filter) {
-      const user = requireUser(context);
+      const { user } = context;
       const statuses = checkedStatuses(filter);
       if (statuses.length === 0) return only(reply.on('lots', []));
       const rows = await context.db
@@ -69,7 +69,7 @@ export const lotQueryHandlers: HandlerMap = {
   getLotById: {
     access: 'user',
     async handle(context, lotId) {
-      const user = requireUser(context);
+      const { user } = context;
       const [row] = await context.db.select().from(lots).where(visibleLot(user, lotId));
       return row ? only(reply.on('lotById', presentLot(row))) : lotNotFound();
     },
@@ -78,8 +78,7 @@ export const lotQueryHandlers: HandlerMap = {
   getLotSuggestions: {
     access: 'user',
     async handle(context, text) {
-      const user = requireUser(context);
-      const { db } = context;
+      const { user, db } = context;
       const prefixed = await db
         .select()
         .from(lots)
@@ -101,12 +100,12 @@ export const lotQueryHandlers: HandlerMap = {
   getLotsBySkus: {
     access: 'user',
     async handle(context, lotNumbers) {
-      const user = requireUser(context);
+      const { user } = context;
       const asked = [...new Set(lotNumbers)];
       const rows = await context.db.select().from(lots).where(and(inArray(lots.lotNumber, asked), visibleLots(user)));
       const byNumber = new Map(rows.map((row) => [row.lotNumber, row]));
       const found = asked.flatMap((lotNumber) => byNumber.get(lotNumber) ?? []);
-      return only(reply.ok('FOUND_LOTS', found.map(presentLot), `Found lots: ${found.length} of ${asked.length}`));
+      return only(reply.ok('FOUND_LOTS', found.map(presentLot), ServerMessages.foundLots(found.length, asked.length)));
     },
   },
-};
+});

@@ -2,13 +2,12 @@
 // of a change (the owner's sessions and the admins). Every lot handler narrows its queries with these conditions,
 // so the rule lives here only. A refusal never tells a missing lot from another user's, so ids cannot be probed.
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { ErrorCode } from '../../src/protocol/error-codes';
-import { isAdmin } from '../auth/tokens';
-import { lots, users, type DbOrTx } from '../db';
+import { ErrorCode } from '../../../src/protocol/error-codes';
+import { isAdmin } from '../../auth/tokens';
+import { lots, users, type DbOrTx } from '../../db';
 import type { LotRow } from './lot-presenter';
-import { only, reply } from './replies';
-import type { HandlerResult, HandlerUser, Push, Reply } from './types';
-import { ServerMessages } from '../../src/protocol/messages';
+import { ServerMessages } from '../../../src/protocol/messages';
+import { refuse, type HandlerResult, type HandlerUser, type Push, type Reply } from '../handler';
 
 /**
  * The owner condition of a lot query: the user's own lots, or none for an admin who asks for everyone's.
@@ -24,7 +23,7 @@ export const visibleLots = (user: HandlerUser): SQL | undefined => ownedBy(user,
 export const visibleLot = (user: HandlerUser, lotId: number): SQL | undefined => and(eq(lots.id, lotId), visibleLots(user));
 
 /** The one refusal for a lot that is missing or not the user's. */
-export const lotNotFound = (): HandlerResult => only(reply.error(ErrorCode.BAD_REQUEST, ServerMessages.lotNotFoundOrNotOwned));
+export const lotNotFound = (): HandlerResult => refuse(ErrorCode.BAD_REQUEST, ServerMessages.lotNotFoundOrNotOwned);
 
 /**
  * All or nothing, before any write: the lots with these ids (each once, by id) locked until the transaction ends,

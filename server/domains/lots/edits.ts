@@ -3,17 +3,17 @@
 // (./lot-access), refusing before it writes → its statements on context.db, the mutation's one transaction →
 // the reply, pushed to the owners' other sessions and the admins.
 import { eq, inArray } from 'drizzle-orm';
-import { LotStatus } from '../../src/protocol/lots';
-import { lots, nextLotNumber, type DbOrTx } from '../db';
+import { LotStatus } from '../../../src/protocol/lots';
+import { lots, nextLotNumber, type DbOrTx } from '../../db';
 import { lockVisibleLots, lotNotFound, ownerName, replyAndPushPerOwner, visibleLot } from './lot-access';
 import { copyLot } from './lot-copier';
 import { editableColumnsOf, locationColumnsOf, presentLot, type LotEditableColumns, type LotRow } from './lot-presenter';
-import { reply, replyAndPush } from './replies';
-import { requireUser, type HandlerContext, type HandlerMap, type HandlerResult } from './types';
+import { ServerMessages } from '../../../src/protocol/messages';
+import { defineHandlers, reply, replyAndPush, type HandlerResult, type UserContext } from '../handler';
 
 /** One lot's update: nothing is written unless the user may change it. */
-async function updateOne(context: HandlerContext, lotId: number, change: Partial<LotEditableColumns>, messageType: 'UPDATED_LOT' | 'UPDATED_LOT_TITLE'): Promise<HandlerResult> {
-  const user = requireUser(context);
+async function updateOne(context: UserContext, lotId: number, change: Partial<LotEditableColumns>, messageType: 'UPDATED_LOT' | 'UPDATED_LOT_TITLE'): Promise<HandlerResult> {
+  const { user } = context;
   const [row] = await context.db.update(lots).set(change).where(visibleLot(user, lotId)).returning();
   if (!row) return lotNotFound();
   return replyAndPush(reply.ok(messageType, presentLot(row)), await ownerName(context.db, user, row));
@@ -23,9 +23,8 @@ async function updateOne(context: HandlerContext, lotId: number, change: Partial
  * Several lots' update, all or nothing: `write` runs only once every lot is known to be the user's (and locked);
  * the reply lists the lots in the order asked.
  */
-async function updateAll(context: HandlerContext, lotIds: readonly number[], write: (db: DbOrTx, lotIds: number[]) => Promise<LotRow[]>): Promise<HandlerResult> {
-  const user = requireUser(context);
-  const { db } = context;
+async function updateAll(context: UserContext, lotIds: readonly number[], write: (db: DbOrTx, lotIds: number[]) => Promise<LotRow[]>): Promise<HandlerResult> {
+  const { user, db } = context;
   const locked = await lockVisibleLots(db, user, lotIds);
   if (!locked) return lotNotFound();
   const byId = new Map((await write(db, locked.map((lot) => lot.id))).map((row) => [row.id, row]));
@@ -37,42 +36,39 @@ async function updateAll(context: HandlerContext, lotIds: readonly number[], wri
   return replyAndPushPerOwner(db, user, updated, (theirs) => reply.ok('UPDATED_LOTS', theirs.map(presentLot)));
 }
 
-export const lotEditHandlers: HandlerMap = {
+export const lotEditHandlers = defineHandlers({
   createManifest: {
     access: 'user',
     async handle(context, label) {
-      const user = requireUser(context);
-      const { db, services } = context;
+      const { user, db, services } = context;
       const lotNumber = await nextLotNumber(db, services.config.lotPrefix);
       const [row] = await db.insert(lots).values({ lotNumber, titleListing: label, status: LotStatus.NOT_LISTED, userId: user.id }).returning();
       if (!row) throw new Error('insert into lots returned no row');
-      return replyAndPush(reply.ok('CREATED_MANIFEST', presentLot(row), `Created manifest: ${row.titleListing}`), user.username);
+      return replyAndPush(reply.ok('CREATED_MANIFEST', presentLot(row), ServerMessages.createdManifest(row.titleListing)), user.username);
     },
   },
 
   copyManifest: {
     access: 'user',
     async handle(context, lotId) {
-      const user = requireUser(context);
-      const { db, services } = context;
+      const { user, db, services } = context;
       // Locked, so a concurrent edit or delete cannot change the lot halfway through its copy.
       const [source] = (await lockVisibleLots(db, user, [lotId])) ?? [];
       if (!source) return lotNotFound();
       const copy = await copyLot(db, source, { ownerId: user.id, lotPrefix: services.config.lotPrefix });
-      return replyAndPush(reply.ok('COPIED_MANIFEST', presentLot(copy), `Copied manifest: ${copy.lotNumber}`), user.username);
+      return replyAndPush(reply.ok('COPIED_MANIFEST', presentLot(copy), ServerMessages.copiedManifest(copy.lotNumber)), user.username);
     },
   },
 
   deleteLots: {
     access: 'user',
     async handle(context, selected) {
-      const user = requireUser(context);
-      const { db } = context;
+      const { user, db } = context;
       const doomed = await lockVisibleLots(db, user, selected.map((lot) => lot.id));
       if (!doomed) return lotNotFound();
       // Boxes go with their lot and items with their box (ON DELETE CASCADE), in this same statement.
       await db.delete(lots).where(inArray(lots.id, doomed.map((lot) => lot.id)));
-      return replyAndPushPerOwner(db, user, doomed, (theirs) => reply.ok('DELETED_LOTS', theirs.map((lot) => lot.id), `Deleted lots: ${theirs.length}`));
+      return replyAndPushPerOwner(db, user, doomed, (theirs) => reply.ok('DELETED_LOTS', theirs.map((lot) => lot.id), ServerMessages.deletedLots(theirs.length)));
     },
   },
 
@@ -116,4 +112,4 @@ export const lotEditHandlers: HandlerMap = {
       return updateOne(context, lotId, { titleListing: newTitle }, 'UPDATED_LOT_TITLE');
     },
   },
-};
+});

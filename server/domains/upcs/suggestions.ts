@@ -4,11 +4,10 @@
 // it) and reads about as many index entries as it returns; none sorts all the matches of a short prefix.
 // The indexes use text_pattern_ops, whose order is `USING ~<~`: ordering by it is what lets them serve ORDER BY.
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
-import { SuggestionType, type SuggestionRequest, type SuggestionResponse } from '../../src/protocol/catalogue';
-import { likePrefix, queryRows, upcs, type DbOrTx } from '../db';
+import { SuggestionType, type SuggestionRequest, type SuggestionResponse } from '../../../src/protocol/catalogue';
+import { likePrefix, queryRows, upcs, type DbOrTx } from '../../db';
 import { presentUpc, type UpcRow } from './upc-presenter';
-import { only, reply } from './replies';
-import type { HandlerMap } from './types';
+import { defineHandlers, only, reply } from '../handler';
 
 type FieldType = Exclude<SuggestionType, typeof SuggestionType.ALL_FIELDS>;
 type SearchKey = 'upc' | 'vendor' | 'style' | 'size' | 'color';
@@ -130,7 +129,7 @@ export async function suggestionsFor(db: DbOrTx, request: SuggestionRequest): Pr
     : fieldValues(db, request.suggestionType, request);
 }
 
-export const upcSuggestionHandlers: HandlerMap = {
+export const upcSuggestionHandlers = defineHandlers({
   getSuggestion: {
     access: 'user',
     async handle(context, request) {
@@ -142,4 +141,4 @@ export const upcSuggestionHandlers: HandlerMap = {
       return only(reply.on('suggestion', response));
     },
   },
-};
+});

@@ -3,13 +3,10 @@
 // item change). Every handler that changes items goes through changeItems, on the mutation's transaction; the
 // demo seed uses recomputeLotTotals too. Never checks ownership (the caller has, and holds the lot's lock).
 import { eq, sql } from 'drizzle-orm';
-import { COUNT_MAX, MONEY_MAX } from '../../src/protocol/primitives';
-import { boxes, items, lots, type DbOrTx } from '../db';
+import { COUNT_MAX, MONEY_MAX } from '../../../src/protocol/primitives';
+import { ServerMessages } from '../../../src/protocol/messages';
+import { boxes, items, lots, type DbOrTx } from '../../db';
 import type { LotRow } from './lot-presenter';
-
-/** Totals past the wire's bounds could not be sent (a lot's units are a Count, its totals Money): refused instead. */
-export const TOTALS_OUT_OF_RANGE =
-  `Error, the lot's totals would be out of range (at most ${COUNT_MAX} units, and ${MONEY_MAX} in retail or listing total).`;
 
 class TotalsOutOfRange extends Error {}
 
@@ -54,7 +51,7 @@ export async function changeItems<T>(db: DbOrTx, lotId: number, write: (db: DbOr
       return { ok: true, value, lot: await recomputeLotTotals(savepoint, lotId) };
     });
   } catch (error) {
-    if (error instanceof TotalsOutOfRange) return { ok: false, message: TOTALS_OUT_OF_RANGE };
+    if (error instanceof TotalsOutOfRange) return { ok: false, message: ServerMessages.totalsOutOfRange };
     throw error;
   }
 }

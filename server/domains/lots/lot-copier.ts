@@ -2,8 +2,8 @@
 // A command over three tables; it writes on the transaction it is given and never checks ownership (the caller
 // has). Images stay with the source lot: they are files, and a copy is a new physical lot to photograph.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { LotStatus } from '../../src/protocol/lots';
-import { boxes, items, lots, nextLotNumber, type DbOrTx } from '../db';
+import { LotStatus } from '../../../src/protocol/lots';
+import { boxes, items, lots, nextLotNumber, type DbOrTx } from '../../db';
 import { editableColumnsOf, presentLot, type LotRow } from './lot-presenter';
 
 export interface LotCopy {

@@ -1,24 +1,21 @@
 // Boxes of a lot (spec §2 Lot edit: box tabs, Add Box, Delete Box, Update Weight/Dims; §7): list, add, delete and
-// update. Each handler reads auth → (payload parsed by the router) → ownership (./box-access, ./lot-access), refusing
+// update. Each handler reads auth → (payload parsed by the router) → ownership (./box-access, and the lots domain's rule), refusing
 // before it writes → its statements on context.db, the mutation's one transaction → the reply, pushed to the owner's
 // other sessions and the admins. Items live in ./box-items.
 import { asc, eq, sql } from 'drizzle-orm';
-import { ErrorCode } from '../../src/protocol/error-codes';
-import { boxes, lots } from '../db';
-import { DELETE_BOX_INVALID, lockVisibleBox } from './box-access';
+import { ErrorCode } from '../../../src/protocol/error-codes';
+import { boxes, lots } from '../../db';
+import { ServerMessages } from '../../../src/protocol/messages';
+import { andPush, defineHandlers, only, refuse, reply, replyAndPush } from '../handler';
+import { changeItems, lockVisibleLots, lotNotFound, ownerName, presentLot, visibleLot } from '../lots';
+import { lockVisibleBox } from './box-access';
 import { boxColumnsOf, boxName, presentBox } from './box-presenter';
-import { lockVisibleLots, lotNotFound, ownerName, visibleLot } from './lot-access';
-import { presentLot } from './lot-presenter';
-import { changeItems } from './lot-totals';
-import { andPush, only, reply, replyAndPush } from './replies';
-import { requireUser, type HandlerMap } from './types';
 
-export const boxHandlers: HandlerMap = {
+export const boxHandlers = defineHandlers({
   getBoxesByLotId: {
     access: 'user',
     async handle(context, lotId) {
-      const user = requireUser(context);
-      const { db } = context;
+      const { user, db } = context;
       const [lot] = await db.select({ id: lots.id }).from(lots).where(visibleLot(user, lotId));
       if (!lot) return lotNotFound();
       const rows = await db.select().from(boxes).where(eq(boxes.lotId, lot.id)).orderBy(asc(boxes.boxNumber), asc(boxes.id));
@@ -29,8 +26,7 @@ export const boxHandlers: HandlerMap = {
   addBoxToLot: {
     access: 'user',
     async handle(context, newBox) {
-      const user = requireUser(context);
-      const { db } = context;
+      const { user, db } = context;
       // Locked, so two boxes added to the lot at once get different numbers.
       const [lot] = (await lockVisibleLots(db, user, [newBox.manualManiestId])) ?? [];
       if (!lot) return lotNotFound();
@@ -44,26 +40,25 @@ export const boxHandlers: HandlerMap = {
         .values({ ...boxColumnsOf(newBox), lotId: lot.id, userId: lot.userId, boxNumber: (last?.boxNumber ?? 0) + 1 })
         .returning();
       if (!row) throw new Error('insert into boxes returned no row');
-      return replyAndPush(reply.ok('ADDED_BOX_TO_LOT', presentBox(row), `Added box: ${row.label}`), await ownerName(db, user, lot));
+      return replyAndPush(reply.ok('ADDED_BOX_TO_LOT', presentBox(row), ServerMessages.addedBox(row.label)), await ownerName(db, user, lot));
     },
   },
 
   deleteBox: {
     access: 'user',
     async handle(context, { id }) {
-      const user = requireUser(context);
-      const { db } = context;
-      const access = await lockVisibleBox(db, user, id, DELETE_BOX_INVALID);
+      const { user, db } = context;
+      const access = await lockVisibleBox(db, user, id, ServerMessages.deleteBoxInvalid);
       if (!access.ok) return access.refusal;
       const { box, lot } = access;
       // Its items go with it (ON DELETE CASCADE), so the lot's totals change.
       const change = await changeItems(db, lot.id, async (savepoint) => {
         await savepoint.delete(boxes).where(eq(boxes.id, box.id));
       });
-      if (!change.ok) return only(reply.error(ErrorCode.BAD_REQUEST, change.message));
+      if (!change.ok) return refuse(ErrorCode.BAD_REQUEST, change.message);
       const owner = await ownerName(db, user, lot);
       // The reply carries the box only (the sender refetches its lot, spec §4); other sessions hear of the new totals.
-      const deleted = replyAndPush(reply.ok('DELETED_BOX', presentBox(box), `Deleted box: ${boxName(box)}`), owner);
+      const deleted = replyAndPush(reply.ok('DELETED_BOX', presentBox(box), ServerMessages.deletedBox(boxName(box))), owner);
       return andPush(deleted, owner, reply.ok('UPDATED_LOT', presentLot(change.lot)));
     },
   },
@@ -71,14 +66,13 @@ export const boxHandlers: HandlerMap = {
   updateBoxInfo: {
     access: 'user',
     async handle(context, box) {
-      const user = requireUser(context);
-      const { db } = context;
+      const { user, db } = context;
       const access = await lockVisibleBox(db, user, box.id);
       if (!access.ok) return access.refusal;
       // The lot, owner and number stay the server's: a box never moves lots through this call.
       const [row] = await db.update(boxes).set(boxColumnsOf(box)).where(eq(boxes.id, box.id)).returning();
       if (!row) throw new Error(`locked box ${box.id} was not updated`);
-      return replyAndPush(reply.ok('UPDATED_BOX', presentBox(row), `Updated box: ${boxName(row)}`), await ownerName(db, user, access.lot));
+      return replyAndPush(reply.ok('UPDATED_BOX', presentBox(row), ServerMessages.updatedBox(boxName(row))), await ownerName(db, user, access.lot));
     },
   },
-};
+});

@@ -3,18 +3,13 @@
 // auth → (payload parsed by the router) → role → checks, refusing before any write → its statements on context.db,
 // the mutation's one transaction → the reply, pushed to the user's other sessions and the admins.
 import { eq, inArray, sql } from 'drizzle-orm';
-import { CrudType, type UpcEntry } from '../../src/protocol/catalogue';
-import { ErrorCode, type ErrorCodeValue } from '../../src/protocol/error-codes';
-import { isAdmin } from '../auth/tokens';
-import { upcs, type DbOrTx } from '../db';
+import { CrudType, type UpcEntry } from '../../../src/protocol/catalogue';
+import { ErrorCode } from '../../../src/protocol/error-codes';
+import { isAdmin } from '../../auth/tokens';
+import { upcs, type DbOrTx } from '../../db';
 import { columnsOf, presentUpc, withApprover, type UpcColumns, type UpcRow } from './upc-presenter';
-import { only, reply, replyAndPush } from './replies';
-import { requireUser, type HandlerContext, type HandlerMap, type HandlerResult } from './types';
-
-export const upcTaken = (upc: string) => `UPC ${upc} is already in the catalogue.`;
-export const upcNotFound = (upc: string) => `UPC ${upc} not found.`;
-export const entryNotFound = (id: number) => `UPC entry ${id} not found.`;
-export const ADMINS_DELETE = 'Only admins can delete catalogue entries.';
+import { ServerMessages } from '../../../src/protocol/messages';
+import { defineHandlers, only, refuse, reply, replyAndPush, type HandlerResult, type UserContext } from '../handler';
 
 /** Buckets of advisory locks over UPC values: few enough that one request never holds many locks. */
 const UPC_LOCK_BUCKETS = 64;
@@ -58,53 +53,51 @@ function firstRepeated(entries: readonly UpcEntry[]): string | undefined {
   return undefined;
 }
 
-const refuse = (code: ErrorCodeValue, message: string): HandlerResult => only(reply.error(code, message));
-
 /** Rows in the order of `keys` (each once), from rows matched in any order. */
 function inOrder<K>(keys: readonly K[], rows: readonly UpcRow[], keyOf: (row: UpcRow) => K): UpcRow[] {
   const byKey = new Map(rows.map((row) => [keyOf(row), row]));
   return [...new Set(keys)].flatMap((key) => byKey.get(key) ?? []);
 }
 
-const changed = (context: HandlerContext, messageType: 'UPC_GRUD_CREATED' | 'UPC_GRUD_UPDATED' | 'UPC_GRUD_DELETED', rows: readonly UpcRow[], message: string): HandlerResult =>
-  replyAndPush(reply.ok(messageType, rows.map(presentUpc), message), requireUser(context).username);
+const changed = (context: UserContext, messageType: 'UPC_GRUD_CREATED' | 'UPC_GRUD_UPDATED' | 'UPC_GRUD_DELETED', rows: readonly UpcRow[], message: string): HandlerResult =>
+  replyAndPush(reply.ok(messageType, rows.map(presentUpc), message), context.user.username);
 
-async function create(context: HandlerContext, entries: readonly UpcEntry[]): Promise<HandlerResult> {
-  const { username } = requireUser(context);
+async function create(context: UserContext, entries: readonly UpcEntry[]): Promise<HandlerResult> {
+  const { username } = context.user;
   const { db } = context;
   const repeated = firstRepeated(entries);
-  if (repeated !== undefined) return refuse(ErrorCode.BAD_REQUEST, upcTaken(repeated));
+  if (repeated !== undefined) return refuse(ErrorCode.BAD_REQUEST, ServerMessages.upcTaken(repeated));
   await lockUpcValues(db, entries.map((entry) => entry.upc));
   const taken = await firstTaken(db, entries);
-  if (taken !== undefined) return refuse(ErrorCode.BAD_REQUEST, upcTaken(taken));
+  if (taken !== undefined) return refuse(ErrorCode.BAD_REQUEST, ServerMessages.upcTaken(taken));
   const values = entries.map((entry): UpcColumns => withApprover({ source: 'dataentry', ...columnsOf(entry) }, username));
   const rows = await db.insert(upcs).values(values.map((columns) => ({ ...columns, lastUpdated: sql`now()` }))).returning();
   const saved = inOrder(entries.map((entry) => entry.upc), rows, (row) => row.upc);
   const [first] = saved;
-  return changed(context, 'UPC_GRUD_CREATED', saved, saved.length === 1 && first ? `Saved UPC: ${first.upc}` : `Saved UPCs: ${saved.length}`);
+  return changed(context, 'UPC_GRUD_CREATED', saved, saved.length === 1 && first ? ServerMessages.savedUpc(first.upc) : ServerMessages.savedUpcs(saved.length));
 }
 
-async function read(context: HandlerContext, entries: readonly UpcEntry[]): Promise<HandlerResult> {
+async function read(context: UserContext, entries: readonly UpcEntry[]): Promise<HandlerResult> {
   const asked = entries.map((entry) => entry.upc);
   const rows = await context.db.select().from(upcs).where(inArray(upcs.upc, asked));
   const found = inOrder(asked, rows, (row) => row.upc);
-  if (found.length === 0) return refuse(ErrorCode.NOT_FOUND, upcNotFound(asked[0] ?? ''));
-  return only(reply.ok('SUGGESTION', found.map(presentUpc), `Found UPCs: ${found.length}`));
+  if (found.length === 0) return refuse(ErrorCode.NOT_FOUND, ServerMessages.upcNotFound(asked[0] ?? ''));
+  return only(reply.ok('SUGGESTION', found.map(presentUpc), ServerMessages.foundUpcs(found.length)));
 }
 
-async function update(context: HandlerContext, entries: readonly UpcEntry[]): Promise<HandlerResult> {
-  const { username } = requireUser(context);
+async function update(context: UserContext, entries: readonly UpcEntry[]): Promise<HandlerResult> {
+  const { username } = context.user;
   const { db } = context;
   const ids = entries.map((entry) => entry.id);
   // Locked in id order (two updaters cannot deadlock), so nothing changes them between these checks and the writes.
   const current = new Map((await db.select().from(upcs).where(inArray(upcs.id, ids)).orderBy(upcs.id).for('update')).map((row) => [row.id, row]));
   const missing = ids.find((id) => !current.has(id));
-  if (missing !== undefined) return refuse(ErrorCode.NOT_FOUND, entryNotFound(missing));
+  if (missing !== undefined) return refuse(ErrorCode.NOT_FOUND, ServerMessages.entryNotFound(missing));
   const repeated = firstRepeated(entries);
-  if (repeated !== undefined) return refuse(ErrorCode.BAD_REQUEST, upcTaken(repeated));
+  if (repeated !== undefined) return refuse(ErrorCode.BAD_REQUEST, ServerMessages.upcTaken(repeated));
   await lockUpcValues(db, entries.map((entry) => entry.upc));
   const taken = await firstTaken(db, entries);
-  if (taken !== undefined) return refuse(ErrorCode.BAD_REQUEST, upcTaken(taken));
+  if (taken !== undefined) return refuse(ErrorCode.BAD_REQUEST, ServerMessages.upcTaken(taken));
   // One statement per entry, in order: each has its own values, and a row named twice takes both changes.
   for (const entry of entries) {
     const before = current.get(entry.id);
@@ -118,16 +111,16 @@ async function update(context: HandlerContext, entries: readonly UpcEntry[]): Pr
     current.set(row.id, row);
   }
   const updated = inOrder(ids, [...current.values()], (row) => row.id);
-  return changed(context, 'UPC_GRUD_UPDATED', updated, `Updated UPCs: ${updated.length}`);
+  return changed(context, 'UPC_GRUD_UPDATED', updated, ServerMessages.updatedUpcs(updated.length));
 }
 
-async function remove(context: HandlerContext, entries: readonly UpcEntry[]): Promise<HandlerResult> {
-  if (!isAdmin(requireUser(context))) return refuse(ErrorCode.FORBIDDEN, ADMINS_DELETE);
+async function remove(context: UserContext, entries: readonly UpcEntry[]): Promise<HandlerResult> {
+  if (!isAdmin(context.user)) return refuse(ErrorCode.FORBIDDEN, ServerMessages.adminsDelete);
   const ids = entries.map((entry) => entry.id);
   const rows = await context.db.delete(upcs).where(inArray(upcs.id, ids)).returning();
-  if (rows.length === 0) return refuse(ErrorCode.NOT_FOUND, entryNotFound(ids[0] ?? 0));
+  if (rows.length === 0) return refuse(ErrorCode.NOT_FOUND, ServerMessages.entryNotFound(ids[0] ?? 0));
   const deleted = inOrder(ids, rows, (row) => row.id);
-  return changed(context, 'UPC_GRUD_DELETED', deleted, `Deleted UPCs: ${deleted.length}`);
+  return changed(context, 'UPC_GRUD_DELETED', deleted, ServerMessages.deletedUpcs(deleted.length));
 }
 
 const BY_CRUD_TYPE = {
@@ -135,13 +128,13 @@ const BY_CRUD_TYPE = {
   [CrudType.READ]: read,
   [CrudType.UPDATE]: update,
   [CrudType.DELETE]: remove,
-} satisfies Record<CrudType, (context: HandlerContext, entries: readonly UpcEntry[]) => Promise<HandlerResult>>;
+} satisfies Record<CrudType, (context: UserContext, entries: readonly UpcEntry[]) => Promise<HandlerResult>>;
 
-export const upcHandlers: HandlerMap = {
+export const upcCrudHandlers = defineHandlers({
   processUPCCrudRequest: {
     access: 'user',
     async handle(context, { crudType, upcEntries }) {
       return BY_CRUD_TYPE[crudType](context, upcEntries);
     },
   },
-};
+});

@@ -1,7 +1,7 @@
 // presentUpc: a upcs row → the wire's UpcEntry (spec §3); and its inverse, the columns a client's entry writes
 // (absent fields kept, null clears). The one place either shape is built. Never reads the database.
-import type { UpcEntry } from '../../src/protocol/catalogue';
-import type { upcs } from '../db';
+import type { UpcEntry } from '../../../src/protocol/catalogue';
+import type { upcs } from '../../db';
 
 export type UpcRow = typeof upcs.$inferSelect;
 export type UpcColumns = Omit<typeof upcs.$inferInsert, 'id' | 'lastUpdated'>;

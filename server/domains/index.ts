@@ -1,0 +1,24 @@
+// The domain registry: one line per domain, each a folder whose index.ts exports its handlers keyed by the spec's
+// destination names. Adding a domain adds a folder and a line here; the engine (server/stomp) never changes.
+import { Destination } from '../../src/protocol/destinations';
+import { boxHandlers } from './boxes';
+import { categoryHandlers } from './categories';
+import { registerDomains, type HandlerMap } from './handler';
+import { itemHandlers } from './items';
+import { lotHandlers } from './lots';
+import { sessionHandlers } from './session';
+import { upcHandlers } from './upcs';
+
+export const handlers: HandlerMap = registerDomains(
+  sessionHandlers,
+  categoryHandlers,
+  lotHandlers,
+  boxHandlers,
+  itemHandlers,
+  upcHandlers,
+);
+
+/** Destination paths a client can use today; docs/protocol.md marks the rest "not yet served". */
+export const servedDestinations: readonly string[] = (Object.keys(handlers) as Array<keyof typeof Destination>).map(
+  (key) => Destination[key],
+);

@@ -1,0 +1,11 @@
+// The lots domain's public face: its handlers (reads in ./queries, writes in ./edits), and what the domains of a lot's
+// contents use — the ownership rule (./lot-access), the presenter, and the totals recalculator (./lot-totals).
+import { defineHandlers } from '../handler';
+import { lotEditHandlers } from './edits';
+import { lotQueryHandlers } from './queries';
+
+export const lotHandlers = defineHandlers({ ...lotQueryHandlers, ...lotEditHandlers });
+
+export { lockVisibleLots, lotNotFound, ownerName, visibleLot } from './lot-access';
+export { presentLot, type LotRow } from './lot-presenter';
+export { changeItems, recomputeLotTotals, type ItemChange } from './lot-totals';

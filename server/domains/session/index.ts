@@ -1,0 +1,2 @@
+// The session domain's public face: signing in.
+export { sessionHandlers } from './handlers';

@@ -1,7 +1,6 @@
 // Entry point: config → database → server; stops cleanly on SIGINT/SIGTERM. Nothing else lives here.
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
-import { installBackupSignal } from './db/backup';
 import { createLogger, createServer } from './app';
 
 async function main(): Promise<void> {
@@ -10,7 +9,6 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger: startupLogger });
   const server = await createServer(config, database, startupLogger);
   const log = server.app.log;
-  installBackupSignal(database, config.dataDir, log);
 
   let stopping = false;
   const stop = async (signal: string) => {

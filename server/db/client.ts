@@ -7,8 +7,9 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { acquireDataDirLock } from './lock';
-import { createPglite, dumpPglite, pgliteDir } from './pglite';
+import { writeBackup } from './backup';
+import { claimDataFolder } from './data-folder';
+import { createPglite, pgliteDir } from './pglite';
 import * as schema from './schema';
 import type { Database, Db, DbLogger } from './types';
 
@@ -33,31 +34,31 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
 
 async function openEmbedded(dataDir: string, logger?: DbLogger): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
-  const lock = acquireDataDirLock(dataDir, logger);
+  const claim = await claimDataFolder(dataDir, logger);
   try {
     const client = await createPglite(pgliteDir(dataDir));
     try {
       const db = drizzlePglite({ client, schema });
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
       logger?.info({ kind: 'pglite', folder: pgliteDir(dataDir) }, 'database ready');
+      // From now on `npm run backup` is answered here, from this open database.
+      claim.answerBackups(() => writeBackup(client, dataDir));
       let closing: Promise<void> | undefined;
       const typed: Db = db;
       return {
         db: typed,
         kind: 'pglite',
-        lock,
         close() {
-          closing ??= client.close().finally(() => lock.release());
+          closing ??= client.close().finally(() => claim.release());
           return closing;
         },
-        backup: () => dumpPglite(client),
       };
     } catch (error) {
       await client.close();
       throw error;
     }
   } catch (error) {
-    lock.release();
+    await claim.release();
     throw error;
   }
 }

@@ -2,7 +2,6 @@
 // satisfy, its transaction, and the opened Database handle. Types only; no driver is imported here.
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { DataDirLock } from './lock';
 import type * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -26,10 +25,9 @@ export interface DbLogger {
 export interface Database {
   db: Db;
   kind: DatabaseKind;
-  /** Closes the pool, or shuts PGlite down cleanly and releases the data-folder lock. Idempotent. */
+  /**
+   * Closes the pool, or shuts PGlite down cleanly and releases the data folder (which, while open, answers
+   * `npm run backup`: server/db/data-folder.ts). Idempotent.
+   */
   close(): Promise<void>;
-  /** PGlite only: a gzipped tarball of the data folder, taken while no query runs (restorable). */
-  backup?(): Promise<Blob | File>;
-  /** PGlite only: the data-folder lock this process holds until close(). */
-  lock?: DataDirLock;
 }

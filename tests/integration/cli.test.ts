@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { controlSocketPath } from '../../server/db/data-folder';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const databases: TestDatabase[] = [];
@@ -38,7 +39,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     server.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
     expect(code).toBe(0);
-    expect(existsSync(join(env.DATA_DIR ?? '', 'lotdesk.lock'))).toBe(false);
+    expect(existsSync(controlSocketPath(env.DATA_DIR ?? ''))).toBe(false);
   });
 
   it('refuses to start with an invalid setting, naming it', async () => {

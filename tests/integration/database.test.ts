@@ -1,14 +1,15 @@
 // server/db: migrations, the lot-number sequence, cascades, and — for the embedded database — the
-// data-folder lock, durability across kill -9, and backup/restore through `npm run backup`.
+// data-folder claim (its socket), durability across kill -9, and backup/restore through `npm run backup`.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, nextLotNumber, queryRows, type Database } from '../../server/db';
 import { backupEmbedded, restoreEmbedded } from '../../server/db/backup';
-import { LOCK_FILE } from '../../server/db/lock';
+import { claimDataFolder, controlSocketPath, SOCKET_FILE } from '../../server/db/data-folder';
 import { boxes, items, lots, notes, users } from '../../server/db/schema';
 import { createTestDatabase, testDatabaseKind, type DatabaseKind, type TestDatabase } from '../support/test-database';
 
@@ -134,22 +135,49 @@ onlyOn('pglite', 'the data-folder lock, kill -9 durability and file backups conc
 
     const again = await open(testDatabase);
     expect(await again.db.select().from(notes)).toEqual([]);
-    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
+    expect(existsSync(join(dataDir, SOCKET_FILE))).toBe(true);
     await again.close();
-    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+    expect(existsSync(join(dataDir, SOCKET_FILE))).toBe(false);
   });
 
-  it('takes over a lock left by a process that is gone, with a warning', async () => {
+  it('refuses to open a data folder another process holds, naming that process', { timeout: SLOW }, async () => {
     const testDatabase = await freshDatabase();
     const { dataDir } = testDatabase.options;
-    const gone = spawnSync(process.execPath, ['-e', '']).pid;
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: gone, startedAt: '2020-01-01T00:00:00Z', command: 'main.ts', token: 'old' }));
+    const child = await startChild(dataDir, 'notes_held_elsewhere');
+    const refusal = openDatabase(testDatabase.options);
+    await expect(refusal).rejects.toThrow(`Another LotDesk server (pid ${child.pid}, database-child.ts `);
+    await expect(refusal).rejects.toThrow(`is using the data folder ${dataDir}. The embedded database allows one process at a time`);
+  });
+
+  it('takes over the socket left by a process that was killed, with a warning', async () => {
+    const testDatabase = await freshDatabase();
+    const { dataDir } = testDatabase.options;
+    const socket = controlSocketPath(dataDir);
+    // A process that dies with kill -9 while listening leaves its socket file behind, with nobody answering.
+    const crashed = spawnSync(process.execPath, ['-e',
+      "require('node:net').createServer().listen(process.argv[1], () => process.kill(process.pid, 'SIGKILL'))", socket]);
+    expect(crashed.signal).toBe('SIGKILL');
+    expect(existsSync(socket)).toBe(true);
     const warnings: object[] = [];
     const database = await open(testDatabase, { info: () => undefined, warn: (obj) => warnings.push(obj) });
-    expect(warnings).toEqual([expect.objectContaining({ stalePid: gone })]);
-    expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid });
+    expect(warnings).toEqual([expect.objectContaining({ socket })]);
     expect(database.kind).toBe('pglite');
+    await expect(openDatabase(testDatabase.options)).rejects.toThrow(`Another LotDesk server (pid ${process.pid}`);
+  });
+
+  it('keeps its socket in the temp folder when the data folder\'s path is too long for one, found alike by every process', async () => {
+    const testDatabase = await freshDatabase();
+    const deep = join(testDatabase.options.dataDir, 'a-folder-name-long-enough-to-push-the-socket-path-past-its-limit', 'x'.repeat(40));
+    mkdirSync(deep, { recursive: true });
+    const socket = controlSocketPath(deep);
+    expect(socket.startsWith(tmpdir())).toBe(true);
+    expect(controlSocketPath(join(deep, '..', 'x'.repeat(40)))).toBe(socket);
+    const claim = await claimDataFolder(deep);
+    await expect(claimDataFolder(deep)).rejects.toThrow(`is using the data folder ${deep}`);
+    await claim.release();
+    expect(existsSync(socket)).toBe(false);
+    const again = await claimDataFolder(deep);
+    await again.release();
   });
 
   it('keeps a write acknowledged by a process that is then killed with kill -9', { timeout: SLOW }, async () => {

@@ -1,5 +1,5 @@
 // The UPC catalogue, images (of lots and of UPCs) and the embedded store's category tree.
-// Owned by handlers/upcs, handlers/images (+ server/images) and handlers/categories (+ store/embedded).
+// Owned by domains/upcs, domains/images (+ server/images) and domains/categories (+ store/embedded).
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, moneyOrNull, oneOf, timestampTz } from './columns';
@@ -9,8 +9,8 @@ export const UPC_SOURCES = ['dataentry', 'excel'] as const;
 
 /**
  * upcs — the shared UPC catalogue (spec §3 "UPC entry"); every staff member reads and writes it, deletes
- * need ROLE_ADMIN (handlers/upcs). It grows to about 1,000,000 rows, so every suggestion and search is an
- * index-backed PREFIX match, written exactly as the index expression (handlers/upc-suggestions):
+ * need ROLE_ADMIN (domains/upcs). It grows to about 1,000,000 rows, so every suggestion and search is an
+ * index-backed PREFIX match, written exactly as the index expression (domains/upcs/suggestions.ts):
  *   upc:                     `upc LIKE $1`                    ($1 = likePrefix(text), server/db/sql.ts)
  *   vendor/style/size/color: `lower(vendor_name) LIKE lower($1)`
  * and ordered by the indexes' own order, `ORDER BY lower(vendor_name) USING ~<~`, so a page is read straight off
@@ -54,7 +54,7 @@ export const upcs = pgTable(
 /**
  * images — one uploaded picture and its variants (DESIGN §5 Images: full, thumbnail 100, small 300,
  * medium 600, large 1200). The owner is EITHER a lot (lot_id, deleted with the lot; the database row
- * cascades, the image store's files are removed by handlers/images) OR a catalogue UPC (upc text, no FK:
+ * cascades, the image store's files are removed by domains/images) OR a catalogue UPC (upc text, no FK:
  * image entry may add pictures for a UPC before it is in the catalogue). Exactly one is set (CHECK).
  * Variant columns hold storage keys/URLs; wc_attachment_id is the store's media id once uploaded there.
  */

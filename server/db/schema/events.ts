@@ -1,5 +1,5 @@
 // Inventory events with their manifest history, and auction events with their manifests (spec §3).
-// Shared by all staff (DESIGN §5 Ownership); owned by handlers/inventory and handlers/auctions.
+// Shared by all staff (DESIGN §5 Ownership); owned by domains/inventory and domains/auctions.
 import { index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { coordinate, createdAt, money, timestampTz } from './columns';
 import { lots } from './lots';

@@ -1,5 +1,5 @@
 // Lots (manifests), their boxes and box items: spec §3 "Lot / manifest", "Box", "Box item".
-// Owned by handlers/lots, boxes, items and the commands they call (lot copier, totals recalculator).
+// Owned by domains/lots, boxes, items and the commands they call (lot copier, totals recalculator).
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, pgSequence, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { coordinate, createdAt, money, moneyOrNull, oneOf, timestampTz } from './columns';

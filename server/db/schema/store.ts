@@ -1,5 +1,5 @@
 // Notes (listing templates and notes), the embedded online store's listings, and the outbox dedup record.
-// Owned by handlers/notes, store/embedded and db/dedup.ts (the exactly-once step of STOMP and HTTP) respectively.
+// Owned by domains/notes, store/embedded and db/dedup.ts (the exactly-once step of STOMP and HTTP) respectively.
 import { index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, money, timestampTz } from './columns';
 import { lots } from './lots';

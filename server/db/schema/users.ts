@@ -1,4 +1,4 @@
-// Staff accounts (DESIGN §5 Auth). Owned by handlers/auth and cli/users; nothing else writes here.
+// Staff accounts (DESIGN §5 Auth). Owned by domains/session (reads) and cli/users; nothing else writes here.
 import { sql } from 'drizzle-orm';
 import { pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';

@@ -1,7 +1,7 @@
 // Boxes of a lot (spec §2 Lot edit: box tabs, Add Box, Delete Box, Update Weight/Dims; §7): list, add, delete and
 // update. Each handler reads auth → (payload parsed by the router) → ownership (./box-access, and the lots domain's rule), refusing
 // before it writes → its statements on context.db, the mutation's one transaction → the reply, pushed to the owner's
-// other sessions and the admins. Items live in ./box-items.
+// other sessions and the admins. Their items live in the items domain.
 import { asc, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../src/protocol/error-codes';
 import { boxes, lots } from '../../db';

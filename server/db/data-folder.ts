@@ -107,6 +107,7 @@ export async function claimDataFolder(dataDir: string, logger?: { warn(obj: obje
       continue;
     }
     if (process.platform !== 'win32') chmodSync(socketPath, 0o600); // only this account may ask for backups
+    server.unref(); // holding a folder never keeps a process alive by itself (the lock file never did)
     const inode = inodeOf(socketPath);
     // A crash that still runs exit handlers (uncaught error, process.exit) leaves no socket behind.
     const onExit = () => removeIfOurs(socketPath, inode);

@@ -5,7 +5,7 @@ import { ErrorCode } from '../../src/protocol/error-codes';
 import { LotSchema, type Lot, type LotStatus } from '../../src/protocol/lots';
 import { MessageType } from '../../src/protocol/message-types';
 import { notYours, pushesTo, refusal } from '../support/lot-replies';
-import { ALICE, allStatuses, BOB, createLot, listLots, staffSuite, uniqueName } from '../support/staff';
+import { ALICE, allStatuses, BOB, createLot, listLots, MISSING_ID, staffSuite, uniqueName } from '../support/staff';
 import type { TestClient } from '../support/stomp-client';
 
 // Alice and Bob serve most tests (an account costs a deliberately slow scrypt hash); a test that needs the
@@ -197,5 +197,14 @@ describe('/app/updateManifestTitleById', () => {
     const owner = await suite.staff.connect(ALICE);
     const reply = await owner.request('updateManifestTitleById', { lotId: 'seven', newTitle: '' }, 'incomingMessages');
     expect(reply).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, message: expect.stringMatching(/^Invalid request: lotId: .*; newTitle: /) });
+  });
+});
+
+describe('the test client holds every answer to the contract', () => {
+  it('rejects, with a ContractViolation, an answer that is not the contract reply of the destination it asked', async () => {
+    const client = await suite.staff.connect(ALICE);
+    // The server answers in order: the first answer on incomingMessages is CREATED_MANIFEST, taken as deleteLots' reply.
+    client.send('createManifest', 'Asked first');
+    await expect(client.request('deleteLots', [MISSING_ID], 'incomingMessages')).rejects.toThrow(/reply to deleteLots on incomingMessages, CREATED_MANIFEST: messageType/);
   });
 });

@@ -4,7 +4,7 @@
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { handlers } from '../../server/domains';
-import { createServices, type Services } from '../../server/services';
+import { createServices, type Logger, type Services } from '../../server/services';
 import { createRouter, type Router } from '../../server/stomp/router';
 import type { StompSession } from '../../server/stomp/types';
 import { seedCategories } from '../../server/store/embedded';
@@ -30,7 +30,8 @@ export interface InProcessRouter {
 
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
-export async function startInProcessRouter(env: Record<string, string> = {}): Promise<InProcessRouter> {
+/** `logger`: what the server logs (a test may listen for 'replayed a recorded mutation'); silent by default. */
+export async function startInProcessRouter(env: Record<string, string> = {}, logger: Logger = silent): Promise<InProcessRouter> {
   const testDatabase = await createTestDatabase();
   const config = loadConfig({
     DATA_DIR: testDatabase.options.dataDir,
@@ -39,7 +40,7 @@ export async function startInProcessRouter(env: Record<string, string> = {}): Pr
     ...env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const services = createServices(config, database, silent);
+  const services = createServices(config, database, logger);
   await seedCategories(database.db);
   const router = createRouter(handlers, services);
   const sessions: RecordingSession[] = [];

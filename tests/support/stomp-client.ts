@@ -1,8 +1,12 @@
 // A test client: the real @stomp/stompjs Client over ws, with small helpers to send and await a reply on a topic.
+// Every message it receives is checked against the wire contract (contract-check.ts): the answer request() or
+// login() takes against its destination's reply, anything else (read with next, nextMessage, answerTo or drain, or
+// left unread until close or drop) as some destination's reply. A mismatch rejects that call with a ContractViolation.
 import { Client, type IMessage, type StompHeaders } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { AUTHORIZATION_HEADER, bearer, CLIENT_MSG_ID_HEADER } from '../../src/protocol/auth';
 import { Destination, type DestinationName } from '../../src/protocol/destinations';
+import { checkMessage, checkReply, ContractViolation, type CheckResult } from './contract-check';
 import { Topic, type TopicName } from '../../src/protocol/topics';
 
 /** A MESSAGE as the test sees it: the parsed body and the frame's headers (client-msg-id among them). */
@@ -28,11 +32,12 @@ export interface TestClient {
   send(destination: DestinationName, body: unknown, headers?: StompHeaders): void;
   /** SEND with a `receipt` header; resolves when the server's RECEIPT for it arrives. */
   sendWithReceipt(destination: DestinationName, body: unknown, headers?: StompHeaders, timeoutMs?: number): Promise<void>;
-  /** Takes every message waiting unread on the topic (none: []). */
+  /** Takes every message waiting unread on the topic (none: []); rejects with a ContractViolation if one is off contract. */
   drain(topic: TopicName): ReceivedMessage[];
   login(username: string, password: string): Promise<unknown>;
-  /** Cuts the socket without a DISCONNECT, as a lost network does. */
+  /** Cuts the socket without a DISCONNECT, as a lost network does; then checks the messages left unread. */
   drop(): Promise<void>;
+  /** Disconnects; then checks the messages left unread (a ContractViolation if one is off contract). */
   close(): Promise<void>;
 }
 
@@ -77,6 +82,22 @@ export async function connectClient(wsUrl: string, options: { token?: string; or
   }
   await subscribed;
 
+  /** What the contract says of a message this client took, per how it took it. */
+  type Verify = (topic: TopicName, body: unknown) => CheckResult;
+  const asPush: Verify = checkMessage;
+  const asReplyTo = (destination: DestinationName): Verify => (topic, body) => checkReply(destination, topic, body);
+  const verified = (topic: TopicName, received: ReceivedMessage, verify: Verify): ReceivedMessage => {
+    const problem = verify(topic, received.body);
+    if (problem !== undefined) throw new ContractViolation(`${problem}\nheaders: ${JSON.stringify(received.headers)}`);
+    return received;
+  };
+  /** Every message still unread, checked as pushes: called once the client is gone. */
+  const checkUnread = () => {
+    const problems = [...queues].flatMap(([topic, queue]) =>
+      queue.splice(0).map(parse).map((received) => asPush(topic, received.body)).filter((problem) => problem !== undefined));
+    if (problems.length > 0) throw new ContractViolation(`left unread, off contract:\n${problems.join('\n\n')}`);
+  };
+
   const parse = (message: IMessage): ReceivedMessage => {
     let body: unknown;
     try {
@@ -88,19 +109,26 @@ export async function connectClient(wsUrl: string, options: { token?: string; or
   };
 
   /** The first queued message on `topic` that `accepts`, else the first one to arrive. */
-  const take = (topic: TopicName, accepts: (message: IMessage) => boolean, timeoutMs: number) =>
+  const take = (topic: TopicName, accepts: (message: IMessage) => boolean, timeoutMs: number, verify: Verify = asPush) =>
     new Promise<ReceivedMessage>((resolve, reject) => {
+      const settle = (message: IMessage) => {
+        try {
+          resolve(verified(topic, parse(message), verify));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      };
       const queue = queues.get(topic) ?? [];
       const index = queue.findIndex(accepts);
       const queued = index >= 0 ? queue.splice(index, 1)[0] : undefined;
-      if (queued) return resolve(parse(queued));
+      if (queued) return settle(queued);
       const timer = setTimeout(() => reject(new Error(`no message on ${topic} within ${timeoutMs} ms`)), timeoutMs);
-      const waiter: Waiter = { accepts, take: (message) => { clearTimeout(timer); resolve(parse(message)); } };
+      const waiter: Waiter = { accepts, take: (message) => { clearTimeout(timer); settle(message); } };
       waiters.set(topic, [...(waiters.get(topic) ?? []), waiter]);
     });
-  const nextMessage = (topic: TopicName, timeoutMs = 10_000) => take(topic, () => true, timeoutMs);
-  const answerTo = (clientMsgId: string, topic: TopicName, timeoutMs = 10_000) =>
-    take(topic, (message) => message.headers[CLIENT_MSG_ID_HEADER] === clientMsgId, timeoutMs);
+  const nextMessage = (topic: TopicName, timeoutMs = 10_000, verify?: Verify) => take(topic, () => true, timeoutMs, verify);
+  const answerTo = (clientMsgId: string, topic: TopicName, timeoutMs = 10_000, verify?: Verify) =>
+    take(topic, (message) => message.headers[CLIENT_MSG_ID_HEADER] === clientMsgId, timeoutMs, verify);
   const next = async (topic: TopicName, timeoutMs?: number) => (await nextMessage(topic, timeoutMs)).body;
 
   const send = (destination: DestinationName, body: unknown, headers: StompHeaders = {}) =>
@@ -116,8 +144,8 @@ export async function connectClient(wsUrl: string, options: { token?: string; or
       return token;
     },
     next,
-    nextMessage,
-    answerTo,
+    nextMessage: (topic, timeoutMs) => nextMessage(topic, timeoutMs),
+    answerTo: (clientMsgId, topic, timeoutMs) => answerTo(clientMsgId, topic, timeoutMs),
     send,
     sendWithReceipt(destination, body, headers = {}, timeoutMs = 10_000) {
       receipts += 1;
@@ -129,24 +157,29 @@ export async function connectClient(wsUrl: string, options: { token?: string; or
       send(destination, body, { ...headers, receipt });
       return received;
     },
-    drain: (topic) => (queues.get(topic)?.splice(0) ?? []).map(parse),
+    drain: (topic) => (queues.get(topic)?.splice(0) ?? []).map(parse).map((received) => verified(topic, received, asPush)),
     async request(destination, body, topic, headers = {}) {
       const clientMsgId = headers[CLIENT_MSG_ID_HEADER];
-      const reply = clientMsgId === undefined ? nextMessage(topic) : answerTo(clientMsgId, topic);
+      const verify = asReplyTo(destination);
+      const reply = clientMsgId === undefined ? nextMessage(topic, undefined, verify) : answerTo(clientMsgId, topic, undefined, verify);
       send(destination, body, headers);
       return (await reply).body;
     },
     async login(username, password) {
-      const reply = next('loginResponse', 30_000);
+      const reply = nextMessage('loginResponse', 30_000, asReplyTo('login'));
       send('login', { username, password });
-      const response = await reply;
+      const response = (await reply).body;
       if (response && typeof response === 'object' && 'jwt' in response && typeof response.jwt === 'string') token = response.jwt;
       return response;
     },
     async drop() {
       client.forceDisconnect();
       await client.deactivate();
+      checkUnread();
     },
-    close: () => client.deactivate(),
+    async close() {
+      await client.deactivate();
+      checkUnread();
+    },
   };
 }

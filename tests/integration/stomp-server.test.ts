@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, type IMessage, type StompConfig } from '@stomp/stompjs';
 import { WebSocket } from 'ws';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   attachStomp, encodeFrame, FrameParser, type StompApplication, type StompFrame, type StompLimits, type StompServer,
   type StompServerOptions,
@@ -16,11 +16,11 @@ const LIMITS: StompLimits = { maxFrameBytes: 64 * 1024, maxHeaders: 64, maxHeade
 
 /** Polls until `probe` returns something; fails instead of hanging. */
 async function until<T>(probe: () => T | undefined | false, what = 'condition', timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs; // not Date: heart-beat tests fake it
   for (;;) {
     const value = probe();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -141,6 +141,14 @@ class RawPeer {
 
   closed(): Promise<number> {
     return until(() => this.closeCode, 'socket close');
+  }
+
+  /** A WebSocket ping's pong: the server has read all we sent before it, and we have all it sent before it. */
+  ping(): Promise<void> {
+    return new Promise((resolve) => {
+      this.ws.once('pong', () => resolve());
+      this.ws.ping();
+    });
   }
 }
 
@@ -286,23 +294,49 @@ describe('STOMP endpoint negotiation and heart-beats (raw peer)', () => {
     await peer.frame('CONNECTED');
   });
 
-  it('sends heart-beat EOLs at the negotiated interval', async () => {
+  // Heart-beat time is fake (the server's intervals and clock), the sockets real: each step is exact, not "about".
+  const fakeHeartBeatClock = () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    cleanups.push(() => void vi.useRealTimers());
+  };
+
+  it('sends heart-beat EOLs at the negotiated interval, the larger of both sides\' wishes', async () => {
+    fakeHeartBeatClock();
     await startServer({ heartBeat: { outgoingMs: 20, incomingMs: 0 } });
     const peer = await RawPeer.open();
     const connected = await peer.connect({ 'accept-version': '1.2', 'heart-beat': '0,30' });
     expect(connected.headers['heart-beat']).toBe('20,0');
-    await until(() => peer.heartBeats >= 3, 'three heart-beats');
+    // The interval is the larger of what the server can send (20) and what the peer asks for (30).
+    vi.advanceTimersByTime(29);
+    await peer.ping();
+    expect(peer.heartBeats).toBe(0);
+    for (const beats of [1, 2, 3]) {
+      vi.advanceTimersByTime(beats === 1 ? 1 : 30);
+      await until(() => peer.heartBeats >= beats, `heart-beat ${beats}`);
+    }
+    await peer.ping();
+    expect(peer.heartBeats).toBe(3);
   });
 
-  it('keeps a beating peer and closes a silent one after about twice its interval', async () => {
+  it('keeps a beating peer and closes a silent one once it has been silent past twice its interval', async () => {
+    fakeHeartBeatClock();
     await startServer({ heartBeat: { outgoingMs: 0, incomingMs: 100 } });
     const beating = await RawPeer.open();
     await beating.connect({ 'accept-version': '1.2', 'heart-beat': '100,0' });
-    const beat = setInterval(() => beating.ws.send('\n'), 10);
-    cleanups.push(() => clearInterval(beat));
     const silent = await RawPeer.open();
     await silent.connect({ 'accept-version': '1.2', 'heart-beat': '100,0' });
+    for (let step = 0; step < 2; step++) {
+      beating.ws.send('\n');
+      await beating.ping();
+      vi.advanceTimersByTime(100);
+    }
+    await silent.ping(); // 200 ms of silence: twice the interval, still tolerated
+    expect(silent.closeCode).toBeUndefined();
+    beating.ws.send('\n');
+    await beating.ping();
+    vi.advanceTimersByTime(100);
     await silent.closed();
+    await beating.ping();
     expect(beating.closeCode).toBeUndefined();
     expect(logs.some((l) => l.msg?.includes('heart-beat'))).toBe(true);
   });

@@ -1,20 +1,21 @@
-// One STOMP connection: the CONNECT handshake, subscriptions, receipts, heart-beats and the per-session queue.
+// One STOMP connection: the CONNECT handshake, receipts, heart-beats and closing, over its subscriptions
+// (subscriptions.ts) and its ordered queue (session-queue.ts).
 // It must never throw out of a socket event, never know what a destination means (the application does), and
 // never log header values (CONNECT carries the bearer token).
 import { randomUUID } from 'node:crypto';
 import { WebSocket, type RawData } from 'ws';
 import { emptyHeaders, encodeFrame, FrameParser, StompProtocolError, type StompFrame } from './frame';
 import { negotiateHeartBeat, negotiateVersion, parseHeartBeat, SUPPORTED_VERSIONS } from './negotiation';
-import { connectedFrame, errorFrame, messageFrame, receiptFrame } from './server-frames';
+import { connectedFrame, errorFrame, receiptFrame } from './server-frames';
+import { SessionQueue } from './session-queue';
+import { Subscriptions } from './subscriptions';
 import type { StompApplication, StompHeartBeat, StompLimits, StompLogger, StompSession } from './types';
 
 const CONNECT_TIMEOUT_MS = 10_000; // a socket that never says CONNECT holds memory for nothing
 const DEAD_PEER_FACTOR = 2; // spec leaves the tolerance to us; 2× is also stompjs's default for the other direction
 const CLOSE_GRACE_MS = 2_000; // time for the peer to answer our close frame before the socket is cut
-const MAX_QUEUED_FRAMES = 32; // beyond this we stop reading the socket until the application catches up
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024; // a peer this far behind on reading is not coming back
 const EOL = Buffer.from('\n');
-const ACK_MODES = new Set(['auto', 'client', 'client-individual']);
 
 export interface SessionConfig {
   application: StompApplication;
@@ -27,7 +28,6 @@ export interface SessionConfig {
 }
 
 type State = 'awaiting-connect' | 'connected' | 'closing' | 'closed';
-interface Subscription { destination: string; ack: string }
 
 export class Session implements StompSession {
   readonly id = randomUUID();
@@ -35,12 +35,10 @@ export class Session implements StompSession {
   connectHeaders: Readonly<Record<string, string>> = Object.freeze(emptyHeaders());
   private state: State = 'awaiting-connect';
   private readonly parser: FrameParser;
-  private readonly subscriptions = new Map<string, Subscription>(); // subscription id → subscription
-  private queue: Promise<void> = Promise.resolve();
-  private queued = 0;
+  private readonly subscriptions = new Subscriptions(this.id);
+  private readonly queue: SessionQueue;
   private reading = true;
   private onConnectCalled = false;
-  private messageCount = 0;
   private lastReceivedAt = Date.now();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly connectTimer: NodeJS.Timeout;
@@ -53,11 +51,12 @@ export class Session implements StompSession {
   constructor(private readonly ws: WebSocket, private readonly config: SessionConfig) {
     this.remoteAddress = config.remoteAddress;
     this.parser = new FrameParser(config.limits);
+    this.queue = new SessionQueue(ws, (err) => this.config.logger.error({ sessionId: this.id, err }, 'stomp session task failed'));
     ws.on('message', (data) => this.receive(data));
     ws.on('close', () => this.onSocketClosed());
     // ws reports transport faults (bad UTF-8 in a text message, maxPayload) here, then closes the socket.
     ws.on('error', (err) => this.config.logger.warn({ sessionId: this.id, err }, 'stomp socket error'));
-    this.connectTimer = setTimeout(() => this.enqueue(() => this.connectTimedOut()), CONNECT_TIMEOUT_MS);
+    this.connectTimer = setTimeout(() => this.queue.enqueue(() => this.connectTimedOut()), CONNECT_TIMEOUT_MS);
     this.addTimer(this.connectTimer);
   }
 
@@ -67,19 +66,11 @@ export class Session implements StompSession {
 
   deliver(destination: string, body: string, headers: Record<string, string> = {}): number {
     if (this.state !== 'connected') return 0;
-    let matched = 0;
-    for (const [subscriptionId, sub] of this.subscriptions) {
-      if (sub.destination !== destination) continue;
-      const messageId = `${this.id}-${(this.messageCount += 1)}`;
-      this.sendFrame(messageFrame({ destination, subscriptionId, messageId, ack: sub.ack }, body, headers));
-      matched += 1;
-    }
-    return matched;
+    return this.subscriptions.deliver(destination, body, headers, (frame) => this.sendFrame(frame));
   }
 
   isSubscribed(destination: string): boolean {
-    for (const sub of this.subscriptions.values()) if (sub.destination === destination) return true;
-    return false;
+    return this.subscriptions.isSubscribed(destination);
   }
 
   close(): void {
@@ -98,30 +89,17 @@ export class Session implements StompSession {
     this.lastReceivedAt = Date.now();
     const chunk = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
     try {
-      this.parser.push(chunk, (frame) => this.enqueue(() => this.handle(frame)));
+      this.parser.push(chunk, (frame) => this.queue.enqueue(() => this.handle(frame)));
     } catch (err) {
       // Stop reading: nothing after a fault can be framed. Earlier frames still run first, in order.
       this.reading = false;
       if (err instanceof StompProtocolError) {
-        this.enqueue(() => this.fail(err.message, err.receiptId));
+        this.queue.enqueue(() => this.fail(err.message, err.receiptId));
       } else {
         this.config.logger.error({ sessionId: this.id, err }, 'stomp parser failed unexpectedly');
-        this.enqueue(() => this.fail('internal error'));
+        this.queue.enqueue(() => this.fail('internal error'));
       }
     }
-  }
-
-  /** The one queue of this session: every frame runs after the previous one has fully settled. */
-  private enqueue(task: () => Promise<void> | void): void {
-    this.queued += 1;
-    if (this.queued > MAX_QUEUED_FRAMES && !this.ws.isPaused) this.ws.pause();
-    this.queue = this.queue
-      .then(task)
-      .catch((err: unknown) => this.config.logger.error({ sessionId: this.id, err }, 'stomp session task failed'))
-      .finally(() => {
-        this.queued -= 1;
-        if (this.queued <= MAX_QUEUED_FRAMES / 2 && this.ws.isPaused) this.ws.resume();
-      });
   }
 
   private async handle(frame: StompFrame): Promise<void> {
@@ -187,19 +165,16 @@ export class Session implements StompSession {
   }
 
   private async subscribe(frame: StompFrame): Promise<void> {
-    const { id, destination, receipt } = frame.headers;
-    const ack = frame.headers.ack ?? 'auto';
-    if (id === undefined) return this.fail('SUBSCRIBE needs an id header', receipt);
-    if (destination === undefined) return this.fail('SUBSCRIBE needs a destination header', receipt);
-    if (this.subscriptions.has(id)) return this.fail(`subscription id "${id}" is already in use`, receipt);
-    if (!ACK_MODES.has(ack)) return this.fail(`unknown ack mode "${ack}"`, receipt);
+    const { receipt } = frame.headers;
+    const subscription = this.subscriptions.read(frame.headers);
+    if ('refusal' in subscription) return this.fail(subscription.refusal, receipt);
     try {
-      await this.config.application.onSubscribe?.(this, destination, frame.headers);
+      await this.config.application.onSubscribe?.(this, subscription.destination, frame.headers);
     } catch (err) {
       return this.fail(errorMessage(err), receipt);
     }
     if (this.state !== 'connected') return;
-    this.subscriptions.set(id, { destination, ack });
+    this.subscriptions.add(subscription);
     this.receipt(frame);
   }
 
@@ -207,7 +182,7 @@ export class Session implements StompSession {
     const { id, receipt } = frame.headers;
     if (id === undefined) return this.fail('UNSUBSCRIBE needs an id header', receipt);
     // An unknown id is not an error: stompjs may unsubscribe what a reconnect already dropped.
-    this.subscriptions.delete(id);
+    this.subscriptions.remove(id);
     this.receipt(frame);
   }
 
@@ -266,7 +241,7 @@ export class Session implements StompSession {
     if (incomingMs > 0) {
       this.addTimer(setInterval(() => {
         // While frames wait in our queue we are the slow side (and may have paused reading): not the peer's fault.
-        if (this.queued > 0) this.lastReceivedAt = Date.now();
+        if (this.queue.size > 0) this.lastReceivedAt = Date.now();
         if (Date.now() - this.lastReceivedAt <= DEAD_PEER_FACTOR * incomingMs) return;
         this.config.logger.info({ sessionId: this.id, incomingMs }, 'stomp peer silent past its heart-beat; closing');
         this.ws.terminate();

@@ -5,9 +5,9 @@
 // BENCH_CATALOGUE_ROWS products (default 1,000,000), as in production. Each path saves its own 500 new UPCs.
 import 'fake-indexeddb/auto';
 import { sql } from 'drizzle-orm';
-import { CrudType, type UpcEntry } from '../src/protocol/catalogue';
-import { Destination } from '../src/protocol/destinations';
-import type { Intent } from '../src/sync/outbox';
+import type { UpcEntry } from '../src/protocol/catalogue';
+import type { Intent } from '../src/sync/outbox/outbox';
+import { createUpc } from '../src/domains/upcs';
 import { seedCatalogue } from '../server/cli/seed/catalogue-data';
 import { queryRows } from '../server/db';
 import { connectClient } from '../tests/support/stomp-client';
@@ -26,10 +26,7 @@ const newRow = (tag: string, i: number): UpcEntry => ({
 
 /** The Save: one CREATE per new row, each with its optimistic row in the replica, as data entry queues them. */
 const saves = (tag: string): Intent[] =>
-  Array.from({ length: SAVED }, (_, i) => {
-    const { id: _new, ...row } = newRow(tag, i);
-    return { destination: Destination.processUPCCrudRequest, body: { crudType: CrudType.CREATE, upcEntries: [newRow(tag, i)] }, optimistic: { kind: 'create', table: 'upcs', row } };
-  });
+  Array.from({ length: SAVED }, (_, i) => createUpc.build(newRow(tag, i)));
 
 export async function catalogueSave(): Promise<void> {
   const server = await startTestServer();

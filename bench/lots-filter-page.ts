@@ -3,8 +3,8 @@
 // closure, so these must use only their argument and the page's globals: never an import or a module constant.
 
 /**
- * The few DOM and IndexedDB members the in-page functions use. bench/ compiles against node's types only
- * (tsconfig.node.json has no DOM lib); these functions run in the page, where the real objects exist.
+ * The few DOM and IndexedDB members the in-page functions use, named here so each function says what it relies
+ * on; they run in the page (serialised by Playwright), where the real objects exist.
  */
 interface PageElement {
   readonly textContent: string | null;

@@ -9,14 +9,17 @@ import { encodeBody } from '../src/protocol/body';
 import type { DestinationPath } from '../src/protocol/destinations';
 import { EnvelopeSchema } from '../src/protocol/envelope';
 import { Topic } from '../src/protocol/topics';
-import { createIngest } from '../src/sync/ingest';
-import { createInProcessLocks } from '../src/sync/locks';
-import type { Notifier } from '../src/sync/notifier';
-import { enqueue, outboxSummary, type Intent, type OutboxSummary } from '../src/sync/outbox';
-import { claimReplica } from '../src/sync/replica-owner';
-import { openReplica, type ReplicaDb } from '../src/sync/replica';
-import { createReplayer, type ReplayTransport } from '../src/sync/replayer';
-import { createStatus } from '../src/sync/status';
+import { domains } from '../src/domains';
+import { createIngest } from '../src/sync/ingest/dispatch';
+import { createInProcessLocks } from '../src/sync/outbox/locks';
+import type { Notifier } from '../src/sync/feedback/notifier';
+import { enqueue, outboxSummary, type Intent, type OutboxSummary } from '../src/sync/outbox/outbox';
+import { claimReplica } from '../src/sync/replica/owner';
+import { openReplica, type Replica } from '../src/sync/replica/replica';
+import { createMemoryStorage, createSettings } from '../src/sync/session/settings';
+import { createQueries } from '../src/sync/transport/queries';
+import { createReplayer, type ReplayTransport } from '../src/sync/outbox/replayer';
+import { createStatus } from '../src/sync/feedback/status';
 import { createStore } from '../src/sync/store';
 
 const quiet: Notifier = { success: () => undefined, info: () => undefined, warning: () => undefined, error: () => undefined, alert: () => undefined, sound: () => undefined };
@@ -63,7 +66,7 @@ export function stompTransport(wsUrl: string, token: string, onMessage: (body: u
 }
 
 export interface OutboxClient {
-  db: ReplicaDb;
+  db: Replica;
   socket: ReturnType<typeof stompTransport>;
   /** Queues every intent (each its own outbox entry, with its optimistic change), as the screens do. */
   enqueueAll(intents: readonly Intent[]): Promise<void>;
@@ -75,9 +78,12 @@ export interface OutboxClient {
 
 /** A client as startSync builds it: replica, ingest and replayer on one connection (not connected yet). */
 export async function outboxClient(name: string, wsUrl: string, token: string, user: string): Promise<OutboxClient> {
-  const db: ReplicaDb = openReplica(`bench-outbox-${name}`);
+  const db: Replica = openReplica(domains.flatMap((domain) => domain.tables ?? []), `bench-outbox-${name}`);
   await claimReplica(db, user);
-  const ingest = createIngest({ db, feedback: { notifier: quiet, status: createStatus() }, signedIn: () => ({ user, isAdmin: true }) });
+  const ingest = createIngest({
+    db, domains, feedback: { notifier: quiet, status: createStatus() }, settings: createSettings(createMemoryStorage()),
+    signedIn: () => ({ user, isAdmin: true }), queries: createQueries(() => false),
+  });
   let settled = 0;
   const replayer = createReplayer({
     db,
@@ -108,7 +114,7 @@ export async function outboxClient(name: string, wsUrl: string, token: string, u
         }, 2);
       }),
     summary: () => outboxSummary(db, user),
-    close: async () => (stop(), await socket.close(), db.close()),
+    close: async () => (stop(), await socket.close(), db.dexie.close()),
   };
 }
 

@@ -3,9 +3,9 @@
 // ceiling — the same SENDs straight over STOMP, one at a time, each waiting for its RECEIPT, no IndexedDB.
 // Every path is strictly one message at a time (the outbox's rule); messages per second and ratios.
 import 'fake-indexeddb/auto';
-import { Destination } from '../src/protocol/destinations';
 import { EnvelopeSchema } from '../src/protocol/envelope';
-import type { Intent } from '../src/sync/outbox';
+import type { Intent } from '../src/sync/outbox/outbox';
+import { renameLot } from '../src/domains/lots';
 import { connectClient } from '../tests/support/stomp-client';
 import { ADMIN_PASSWORD, startTestServer } from '../tests/support/test-server';
 import { outboxClient, printRates, rawSendsWithReceipts } from './outbox-client';
@@ -19,7 +19,7 @@ const renames = (lotOf: (i: number) => number, tag: string): Intent[] =>
   Array.from({ length: MESSAGES }, (_, i) => {
     const lotId = lotOf(i);
     const newTitle = `${tag} ${i}`;
-    return { destination: Destination.updateManifestTitleById, body: { lotId, newTitle }, optimistic: { kind: 'patch', table: 'lots', id: lotId, patch: { titleListing: newTitle } } };
+    return renameLot.build({ lotId, newTitle });
   });
 
 export async function outboxReplay(): Promise<void> {

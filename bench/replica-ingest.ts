@@ -4,11 +4,16 @@
 // that already holds the lots (the re-fetch on every reconnect). Target: p50 ratio ≤ 1.3.
 import 'fake-indexeddb/auto';
 import { DEFAULT_LOTS_FILTER, type Lot } from '../src/protocol/lots';
-import { createIngest } from '../src/sync/ingest';
-import type { Notifier } from '../src/sync/notifier';
-import { claimReplica } from '../src/sync/replica-owner';
-import { openReplica, type ReplicaDb } from '../src/sync/replica';
-import { createStatus } from '../src/sync/status';
+import { domains } from '../src/domains';
+import { lotsTable } from '../src/domains/lots';
+import { REQUEST_ID_HEADER } from '../src/protocol/auth';
+import { createIngest } from '../src/sync/ingest/dispatch';
+import type { Notifier } from '../src/sync/feedback/notifier';
+import { claimReplica } from '../src/sync/replica/owner';
+import { openReplica, type Replica } from '../src/sync/replica/replica';
+import { createMemoryStorage, createSettings } from '../src/sync/session/settings';
+import { createQueries } from '../src/sync/transport/queries';
+import { createStatus } from '../src/sync/feedback/status';
 import { report, sample } from './stats';
 
 const LOTS = 10_000;
@@ -27,8 +32,8 @@ function lot(id: number): Lot {
 
 const quiet: Notifier = { success: () => undefined, info: () => undefined, warning: () => undefined, error: () => undefined, alert: () => undefined, sound: () => undefined };
 
-async function replicaFor(name: string): Promise<ReplicaDb> {
-  const db = openReplica(`bench-${name}`);
+async function replicaFor(name: string): Promise<Replica> {
+  const db = openReplica(domains.flatMap((domain) => domain.tables ?? []), `bench-${name}`);
   await claimReplica(db, USER);
   return db;
 }
@@ -40,14 +45,23 @@ export async function replicaIngest(): Promise<void> {
 
   const viaIngest = await replicaFor('ingest');
   const raw = await replicaFor('raw');
-  const ingest = createIngest({ db: viaIngest, feedback: { notifier: quiet, status: createStatus() }, signedIn: () => ({ user: USER, isAdmin: false }) });
+  // Each reply answers a getLots request of the default filter, paired by its request-id as on the wire.
+  let requestId = '';
+  const queries = createQueries((_destination, _body, headers) => ((requestId = headers[REQUEST_ID_HEADER] ?? ''), true));
+  const ingest = createIngest({
+    db: viaIngest, domains, feedback: { notifier: quiet, status: createStatus() }, settings: createSettings(createMemoryStorage()),
+    signedIn: () => ({ user: USER, isAdmin: false }), queries,
+  });
 
-  const emptied = (db: ReplicaDb, run: () => Promise<void>) => async () => {
-    await db.lots.clear();
+  const emptied = (db: Replica, run: () => Promise<void>) => async () => {
+    await db.rows(lotsTable).clear();
     await run();
   };
-  const ingestOnce = () => ingest.lots(reply(), DEFAULT_LOTS_FILTER);
-  const rawOnce = async () => void (await raw.lots.bulkPut(reply()));
+  const ingestOnce = () => {
+    queries.send('getLots', DEFAULT_LOTS_FILTER);
+    return ingest.topic('lots', reply(), { [REQUEST_ID_HEADER]: requestId });
+  };
+  const rawOnce = async () => void (await raw.rows(lotsTable).bulkPut(reply()));
 
   // Warm-up (JIT, fake-indexeddb's structures), untimed.
   await ingestOnce();
@@ -63,6 +77,6 @@ export async function replicaIngest(): Promise<void> {
   report(`replica ingest (${LOTS.toLocaleString('en')} lots per reply, ${ROUNDS} rounds; target ≤ 1.30 × ceiling)`, rows.slice(0, 2), 'raw bulkPut, empty (ceiling)');
   report('  …the same, the replica already holding them (re-fetch on reconnect)', rows.slice(2), 'raw bulkPut, refresh');
 
-  viaIngest.close();
-  raw.close();
+  viaIngest.dexie.close();
+  raw.dexie.close();
 }

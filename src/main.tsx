@@ -6,13 +6,14 @@ import { createRoot } from 'react-dom/client';
 import { startPwa } from './app/pwa/register';
 import { catchQuotaErrors } from './app/pwa/storage';
 import { router } from './app/router';
-import { startSync } from './sync/client';
-import { setNotifier } from './sync/notifier';
+import { domains } from './domains';
+import { startSync } from './sync/runtime';
+import { setNotifier } from './sync/feedback/notifier';
 import { toastNotifier } from './ui/notify';
 import './styles.css';
 
 setNotifier(toastNotifier);
-startSync();
+startSync(domains);
 catchQuotaErrors();
 startPwa();
 

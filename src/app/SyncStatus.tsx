@@ -1,9 +1,9 @@
 // The status badge with its outbox panel: the status message, Offline, queued and refused changes, and the
 // panel's Retry and Discard wired to the outbox.
 import { useState } from 'react';
-import { discardEntry, retryEntry } from '../sync/client';
-import { showError } from '../sync/notifier';
-import { useOffline, useOutboxSummary, useQueuedEntries } from '../sync/use-outbox';
+import { showError } from '../sync/feedback/notifier';
+import { useOffline, useOutboxSummary, useQueuedEntries } from '../sync/hooks';
+import { sync } from '../sync/runtime';
 import { OutboxPanel } from '../ui/OutboxPanel';
 import { StatusBadge } from '../ui/StatusBadge';
 
@@ -24,8 +24,8 @@ export function SyncStatus({ message }: { message: string }) {
         queued={queued}
         waiting={waiting}
         failed={failed}
-        onRetry={(seq) => void retryEntry(seq).catch(reportFailure)}
-        onDiscard={(seq) => void discardEntry(seq).catch(reportFailure)}
+        onRetry={(seq) => void sync().retryEntry(seq).catch(reportFailure)}
+        onDiscard={(seq) => void sync().discardEntry(seq).catch(reportFailure)}
       />
     </>
   );

@@ -2,8 +2,8 @@
 // panel), spinner while a submit runs, and for a signed-in user the greeting (user name, Admin or User) and
 // the navigation. Wraps to two rows on phones.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { session } from '../sync/session';
 import { useSession, useStatus } from '../sync/hooks';
+import { sync } from '../sync/runtime';
 import { Spinner } from '../ui/Spinner';
 import { SyncStatus } from './SyncStatus';
 
@@ -27,7 +27,7 @@ export function TopBar() {
   const navigate = useNavigate();
 
   const logout = (): void => {
-    session.logout();
+    sync().session.logout();
     void navigate({ to: '/login' });
   };
 

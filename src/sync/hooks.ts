@@ -1,29 +1,82 @@
-// React bindings for the sync singletons: each hook is useSyncExternalStore over one observable, so a
-// component re-renders exactly when that piece of client state changes. No logic lives here.
-import { useSyncExternalStore } from 'react';
-import { categories, login } from './client';
-import type { CategoriesState } from './categories';
-import { connection, type ConnectionSnapshot } from './connection';
-import type { LoginState } from './login';
-import { session, type SessionState } from './session';
-import { status, type StatusState } from './status';
+// React bindings for the running client: each hook is useSyncExternalStore over one observable, or a live query
+// over the replica, so a component re-renders exactly when that piece of client state changes (in any tab, for the
+// replica). No logic lives here.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useSyncExternalStore } from 'react';
+import type { PayloadInputOf, QueryName } from '../protocol/contract';
+import type { StatusState } from './feedback/status';
+import { batchProgress, NO_BATCH, type BatchProgress } from './outbox/batch';
+import { isTempId } from './outbox/entry';
+import { EMPTY_SUMMARY, outboxSummary, queuedEntries, type OutboxSummary, type QueuedEntry } from './outbox/outbox';
+import { readMeta, TEMP_IDS } from './replica/meta';
+import { sync } from './runtime';
+import type { LoginState } from './session/login';
+import type { SessionState } from './session/session';
+import type { ConnectionSnapshot } from './transport/connection';
 
 export function useSession(): SessionState {
+  const { session } = sync();
   return useSyncExternalStore(session.subscribe, session.get);
 }
 
 export function useConnection(): ConnectionSnapshot {
+  const { connection } = sync();
   return useSyncExternalStore(connection.watch, connection.getSnapshot);
 }
 
 export function useStatus(): StatusState {
+  const { status } = sync();
   return useSyncExternalStore(status.subscribe, status.get);
 }
 
 export function useLoginState(): LoginState {
+  const { login } = sync();
   return useSyncExternalStore(login.subscribe, login.get);
 }
 
-export function useCategories(): CategoriesState {
-  return useSyncExternalStore(categories.subscribe, categories.get);
+/** Keeps a query open while the component shows it (sent now and on every reconnect); none while `body` is undefined. */
+export function useKeptQuery<K extends QueryName>(destination: K, body: PayloadInputOf<K> | undefined): void {
+  const key = body === undefined ? undefined : JSON.stringify(body);
+  useEffect(() => {
+    if (key === undefined) return undefined;
+    // The body is what the key was made from: same value, same query.
+    return sync().queries.keep(destination, JSON.parse(key) as PayloadInputOf<K>);
+  }, [destination, key]);
+}
+
+/**
+ * The id a screen holds, or, once the server created the row it made offline, the row's real id: a selection made
+ * while offline (a box added in the warehouse) follows its row.
+ */
+export function useResolvedId(id: number | undefined): number | undefined {
+  return useLiveQuery(
+    async () => (id === undefined || !isTempId(id) ? id : (new Map((await readMeta(sync().replica, TEMP_IDS)) ?? []).get(id) ?? id)),
+    [id],
+    id,
+  );
+}
+
+const NONE: readonly QueuedEntry[] = [];
+
+/** The signed-in user's queued changes and the ones the server refused. */
+export function useOutboxSummary(): OutboxSummary {
+  const { username } = useSession();
+  return useLiveQuery(() => (username === '' ? EMPTY_SUMMARY : outboxSummary(sync().replica, username)), [username], EMPTY_SUMMARY);
+}
+
+/** The first changes waiting for the server, in queue order (the outbox panel's list). */
+export function useQueuedEntries(enabled: boolean): readonly QueuedEntry[] {
+  const { username } = useSession();
+  return useLiveQuery(() => (username === '' || !enabled ? NONE : queuedEntries(sync().replica, username)), [username, enabled], NONE);
+}
+
+/** True while the connection is down after having been tried (not during the first connect of a visit). */
+export function useOffline(): boolean {
+  const { state, down } = useConnection();
+  return state !== 'ready' && down;
+}
+
+/** How far a batch of entries has gone (a Save's progress dialog); NO_BATCH for none. */
+export function useOutboxBatch(seqs: readonly number[]): BatchProgress {
+  return useLiveQuery(() => (seqs.length === 0 ? NO_BATCH : batchProgress(sync().replica, seqs)), [seqs], NO_BATCH);
 }

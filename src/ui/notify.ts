@@ -2,7 +2,7 @@
 // Notifier interface, so sync code raises messages without knowing the libraries. The container's settings
 // live in Toasts.tsx.
 import { toast } from 'react-toastify/unstyled';
-import type { Notifier } from '../sync/notifier';
+import type { Notifier } from '../sync/feedback/notifier';
 import { playSound } from './sounds';
 
 export const toastNotifier: Notifier = {

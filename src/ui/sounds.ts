@@ -1,6 +1,6 @@
 // The spec's sounds as Web Audio beeps, no sound files (spec §8, §9): found-existing is two beeps 200 ms
 // apart, not-found one low beep. Silent where the browser has no Web Audio or refuses it.
-import type { Sound } from '../sync/notifier';
+import type { Sound } from '../sync/feedback/notifier';
 
 export const FOUND_BEEP_GAP_MS = 200; // spec §9: the second found sound plays 200 ms after the first
 const FOUND_HZ = 880; // a bright A5: "got it"

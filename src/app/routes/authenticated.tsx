@@ -4,7 +4,7 @@
 import { Outlet, createRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSession } from '../../sync/hooks';
-import { session } from '../../sync/session';
+import { sync } from '../../sync/runtime';
 import { rootRoute } from './root';
 
 function AuthenticatedLayout() {
@@ -20,7 +20,7 @@ export const authenticatedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'authenticated',
   beforeLoad: () => {
-    if (!session.isAuthenticated()) throw redirect({ to: '/login', replace: true });
+    if (!sync().session.isAuthenticated()) throw redirect({ to: '/login', replace: true });
   },
   component: AuthenticatedLayout,
 });

@@ -3,7 +3,7 @@
 import { createRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { LoginScreen } from '../../features/login/LoginScreen';
-import { session } from '../../sync/session';
+import { sync } from '../../sync/runtime';
 import { rootRoute } from './root';
 
 function LoginRoute() {
@@ -13,7 +13,7 @@ function LoginRoute() {
 }
 
 const skipWhenSignedIn = (): void => {
-  if (session.isAuthenticated()) throw redirect({ to: '/home', replace: true });
+  if (sync().session.isAuthenticated()) throw redirect({ to: '/home', replace: true });
 };
 
 export const loginRoute = createRoute({

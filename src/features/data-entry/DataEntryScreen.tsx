@@ -3,12 +3,9 @@
 // ask the server; offline they run on the catalogue entries this device holds, and every change waits in the
 // outbox. Delete is for admins (spec §6); others see it disabled, and why.
 import { useState } from 'react';
-import { catalogue } from '../../sync/client';
-import { EMPTY_SEARCH, type CatalogueSearch } from '../../sync/catalogue-match';
-import { useSession } from '../../sync/hooks';
-import { notifier } from '../../sync/notifier';
-import { useCatalogue } from '../../sync/use-catalogue';
-import { useOffline } from '../../sync/use-outbox';
+import { EMPTY_SEARCH, suggestUpcs, useCatalogue, type CatalogueSearch } from '../../domains/upcs';
+import { useOffline, useSession } from '../../sync/hooks';
+import { notifier } from '../../sync/feedback/notifier';
 import { messageOf } from '../../sync/validated';
 import { buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -47,7 +44,7 @@ export function DataEntryScreen() {
         search={search}
         onChange={setSearch}
         suggestions={suggestions}
-        onSuggest={(field, text) => void catalogue.suggest(field, text).catch(failed)}
+        onSuggest={(field, text) => void suggestUpcs(field, text).catch(failed)}
         onSearch={(next) => {
           setSearch(next);
           runSearch(next);

@@ -1,7 +1,7 @@
 // The data-entry search fields (spec §2 Data entry): UPC, Style, Size, Color, ASIN, Brand/Vendor, MSRP and
 // Wholesale Price, each with type-ahead suggestions (page 0, size 100; the list hides 500 ms after focus
 // leaves). Enter in any field runs the Search, as a barcode scanner ends with Enter.
-import { SEARCH_FIELDS, type CatalogueSearch, type SearchField } from '../../sync/catalogue-match';
+import { SEARCH_FIELDS, type CatalogueSearch, type SearchField } from '../../domains/upcs';
 import { SuggestBox } from '../../ui/SuggestBox';
 
 export const SEARCH_LABELS: Readonly<Record<SearchField, string>> = {

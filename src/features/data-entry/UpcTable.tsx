@@ -2,7 +2,7 @@
 // the shared VirtualTable. Every cell but Images and Select is editable; changed cells are marked (colour and
 // words), rows sent but not confirmed say Pending, new rows say New.
 import type { UpcEntry } from '../../protocol/entities';
-import { notifier } from '../../sync/notifier';
+import { notifier } from '../../sync/feedback/notifier';
 import { buttonClass } from '../../ui/button';
 import { NumberCell, TextCell, VirtualTable, type TableColumn } from '../../ui/table';
 import type { EditableField } from './sheet';

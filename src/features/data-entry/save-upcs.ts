@@ -4,13 +4,14 @@
 // again; its entry leaves the outbox, as the row took its place.
 import { useCallback, useEffect, useState } from 'react';
 import { UpcCrudRequestSchema, type UpcEntry } from '../../protocol/catalogue';
-import { discardEntry, enqueue, replica } from '../../sync/client';
-import { notifier } from '../../sync/notifier';
-import { batchSettled, type BatchProgress } from '../../sync/outbox-batch';
-import { useOutboxBatch } from '../../sync/use-outbox';
+import { createUpc } from '../../domains/upcs';
+import { useOutboxBatch } from '../../sync/hooks';
+import { queueIntent } from '../../sync/intent';
+import { sync } from '../../sync/runtime';
+import { notifier } from '../../sync/feedback/notifier';
+import { batchSettled, type BatchProgress } from '../../sync/outbox/batch';
 import { messageOf } from '../../sync/validated';
 import { addDrafts, draftsSaved, type DraftRow } from './sheet';
-import { createUpcIntent } from './upc-intents';
 import { currentSheet, updateSheet } from './use-sheet';
 import { ClientMessages } from '../../protocol/messages';
 
@@ -24,13 +25,13 @@ export interface SaveUpcs {
 
 /** Puts refused creates back into the sheet as new rows, and takes their entries out of the outbox. */
 async function restoreRefused(dead: readonly number[]): Promise<void> {
-  const entries = await replica.outbox.bulkGet([...dead]);
+  const entries = await sync().replica.outbox.bulkGet([...dead]);
   const rows: UpcEntry[] = entries.flatMap((entry) => {
     const request = UpcCrudRequestSchema.safeParse(entry?.body);
     return request.success ? request.data.upcEntries : [];
   });
   updateSheet((sheet) => addDrafts(sheet, rows));
-  await Promise.all(dead.map((seq) => discardEntry(seq)));
+  await Promise.all(dead.map((seq) => sync().discardEntry(seq)));
 }
 
 /** Queues each draft that passes the contract; one that does not stays a new row, and the user reads why. */
@@ -40,7 +41,7 @@ async function enqueueDrafts(drafts: readonly DraftRow[]): Promise<number[]> {
   const refused: string[] = [];
   for (const { key, entry } of drafts) {
     try {
-      const { seq, tempId } = await enqueue(createUpcIntent(entry));
+      const { seq, tempId } = await queueIntent(createUpc, entry);
       seqs.push(seq);
       saved.push({ key, id: tempId ?? 0 });
     } catch (error) {

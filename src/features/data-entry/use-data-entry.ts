@@ -3,15 +3,14 @@
 // the spreadsheet worker into new rows, source excel). Save is save-upcs.ts. Every failure reaches the user.
 import { useCallback, useEffect } from 'react';
 import type { UpcEntry } from '../../protocol/entities';
-import type { CatalogueFound } from '../../sync/catalogue';
-import { catalogue, enqueue } from '../../sync/client';
-import { notifier } from '../../sync/notifier';
-import { status } from '../../sync/status';
+import { deleteUpcs, searchUpcs, updateUpc, type CatalogueFound, type CatalogueSearch } from '../../domains/upcs';
+import { queueIntent } from '../../sync/intent';
+import { notifier } from '../../sync/feedback/notifier';
+import { status } from '../../sync/feedback/status';
 import { messageOf } from '../../sync/validated';
 import { readSheet } from '../../workers/read-spreadsheet';
 import { excelEntries, importMessage } from './excel-rows';
 import {addDrafts, blankEntry, editDraft, editsSent, editStored, rowsRemoved, showFound, type EditableField } from './sheet';
-import { deleteUpcsIntent, updateUpcIntent } from './upc-intents';
 import { currentSheet, updateSheet, type SheetRow } from './use-sheet';
 import { ClientMessages } from '../../protocol/messages';
 
@@ -45,7 +44,7 @@ export async function updateChanged(rows: readonly SheetRow[]): Promise<void> {
   const sent: number[] = [];
   try {
     for (const { stored, edits: rowEdits } of changed) {
-      await enqueue(updateUpcIntent(stored, rowEdits));
+      await queueIntent(updateUpc, { stored, edits: rowEdits });
       sent.push(stored.id);
     }
     status.show(ClientMessages.updatingUpcs(sent.length));
@@ -66,7 +65,7 @@ export async function deleteSelected(rows: readonly SheetRow[], selected: Readon
   const { stored, keys } = selectedRows(rows, selected);
   if (keys.length === 0) return notifier.warning(ClientMessages.noItemsToDelete);
   try {
-    if (stored.length > 0) await enqueue(deleteUpcsIntent(stored));
+    if (stored.length > 0) await queueIntent(deleteUpcs, stored);
     updateSheet((sheet) => rowsRemoved(sheet, keys));
   } catch (error) {
     notifier.error(messageOf(error));
@@ -91,8 +90,8 @@ export async function importExcel(file: File): Promise<void> {
   }
 }
 
-export function useSearch(): (search: Parameters<typeof catalogue.search>[0]) => void {
+export function useSearch(): (search: CatalogueSearch) => void {
   return useCallback((search) => {
-    void catalogue.search(search).catch((error: unknown) => notifier.error(messageOf(error)));
+    void searchUpcs(search).catch((error: unknown) => notifier.error(messageOf(error)));
   }, []);
 }

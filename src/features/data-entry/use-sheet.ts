@@ -4,9 +4,8 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { UpcEntry } from '../../protocol/entities';
 import { useSession } from '../../sync/hooks';
-import type { UpcRow } from '../../sync/replica';
+import { useUpcRows, type UpcRow } from '../../domains/upcs';
 import { createStore } from '../../sync/store';
-import { useUpcRows } from '../../sync/use-catalogue';
 import { changedFields, EMPTY_SHEET, renumber, storedKey, type EditableField, type Sheet } from './sheet';
 
 export interface SheetRow {

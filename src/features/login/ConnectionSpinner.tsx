@@ -1,6 +1,6 @@
 // The Login screen's connection overlay (spec §2): 'Loading/Connecting...' on first load, 'Connecting...'
 // once the connection has been down, and 'Error: ' plus the text when a connection error exists.
-import type { ConnectionSnapshot } from '../../sync/connection';
+import type { ConnectionSnapshot } from '../../sync/transport/connection';
 import { FullScreenSpinner } from '../../ui/Spinner';
 
 export const CONNECTING = 'Connecting...';

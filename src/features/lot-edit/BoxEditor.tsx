@@ -5,13 +5,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Box } from '../../protocol/entities';
 import type { Lot } from '../../protocol/lots';
-import type { ItemRow } from '../../sync/replica';
-import { useFailedScans, useItems, useLotEditState } from '../../sync/use-lot-edit';
+import { useBulkResult, useFailedScans, useItems, type ItemEdits, type ItemRow } from '../../domains/items';
 import { buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { formatNumber } from '../../ui/table';
 import { BoxInfoDialog } from './BoxInfoDialog';
-import type { ItemEdits } from './box-intents';
 import { ItemsTable, type ItemLine } from './ItemsTable';
 import { ScanField } from './ScanField';
 import { deleteItems, discardScan, duplicateLot, retryScan, saveXls, scanUpc, updateBoxInfo, updateItems } from './use-box-actions';
@@ -35,7 +33,7 @@ function Badge({ label, value }: { label: string; value: string }) {
 export function BoxEditor({ lot, box }: { lot: Lot; box: Box }) {
   const items = useItems(box.id);
   const failed = useFailedScans(box.id);
-  const { bulk } = useLotEditState();
+  const bulk = useBulkResult();
   const [edits, setEdits] = useState<ReadonlyMap<number, ItemEdits>>(new Map());
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<OpenDialog>(undefined);

@@ -4,12 +4,10 @@
 // server has not confirmed say Pending; scans it refused (an unknown UPC) show as failed rows with Retry and
 // Discard, so no scan disappears without a word.
 import type { BoxItem } from '../../protocol/entities';
-import { notifier } from '../../sync/notifier';
-import type { ItemRow } from '../../sync/replica';
-import type { FailedScan } from '../../sync/use-lot-edit';
+import { notifier } from '../../sync/feedback/notifier';
+import type { FailedScan, ItemEdits, ItemRow } from '../../domains/items';
 import { buttonClass } from '../../ui/button';
 import { NumberCell, TextCell, VirtualTable, type TableColumn } from '../../ui/table';
-import type { ItemEdits } from './box-intents';
 import { ClientMessages } from '../../protocol/messages';
 
 

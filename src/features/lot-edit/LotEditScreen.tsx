@@ -3,19 +3,20 @@
 // selected box's items are fetched; offline, the replica's copy shows at once and every change waits in the
 // outbox. A non-numeric id shows 'Invalid lot ID: ...' (the route parses it).
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect, useState } from 'react';
-import { lotEditQuery } from '../../sync/client';
-import { useCategories } from '../../sync/hooks';
-import { useRenameLot } from '../../sync/intents/rename-lot';
-import { useUpdateManifests } from '../../sync/intents/update-manifests';
-import { useBoxes, useLot, useLotEditState } from '../../sync/use-lot-edit';
-import { useOffline } from '../../sync/use-outbox';
+import { useState } from 'react';
+import { useBoxes } from '../../domains/boxes';
+import { useCategories } from '../../domains/categories';
+import { renameLot, setLotCategories, useLot } from '../../domains/lots';
+import { showError } from '../../sync/feedback/notifier';
+import { useKeptQuery, useOffline, useResolvedId } from '../../sync/hooks';
+import { useIntent } from '../../sync/intent';
 import { buttonClass } from '../../ui/button';
 import { CategoryDialog } from '../../ui/CategoryDialog';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PromptDialog } from '../../ui/PromptDialog';
 import { Warning } from '../../ui/Warning';
 import { BoxEditor } from './BoxEditor';
+import { lotEditQueries, selectedBox } from './lot-edit-queries';
 import { LotSummary } from './LotSummary';
 import { addBox, deleteBox } from './use-box-actions';
 import { ClientMessages } from '../../protocol/messages';
@@ -29,26 +30,25 @@ function LotEdit({ lotId }: { lotId: number }) {
   const lot = useLot(lotId);
   const offline = useOffline();
   const boxes = useBoxes(lotId);
-  const { boxId } = useLotEditState();
+  const [chosenBox, chooseBox] = useState<number | undefined>(undefined);
+  const boxId = useResolvedId(chosenBox);
   const { list: categories, byId: categoriesById } = useCategories();
-  const rename = useRenameLot();
-  const setCategories = useUpdateManifests();
+  const rename = useIntent(renameLot);
   const [dialog, setDialog] = useState<OpenDialog>(undefined);
   const close = (open: boolean): void => setDialog(open ? dialog : undefined);
-
-  useEffect(() => {
-    lotEditQuery.open(lotId);
-    return () => lotEditQuery.close();
-  }, [lotId]);
-  // Offline, no reply selects a box: the first one the replica holds is.
-  const selected = boxes.find((box) => box.id === boxId) ?? boxes[0];
+  const selected = selectedBox(boxes, boxId);
+  // Kept open: sent now, again on every connect and when a reply makes them stale.
+  const queries = lotEditQueries(lotId, selected?.id);
+  useKeptQuery('getLotById', queries.getLotById);
+  useKeptQuery('getBoxesByLotId', queries.getBoxesByLotId);
+  useKeptQuery('getItemsByBoxId', queries.getItemsByBoxId);
 
   if (lot === undefined || (lot === null && !offline)) return <p className="text-slate-700">Loading the lot…</p>;
   if (lot === null) return <Warning>{`Lot ${lotId} is not on this device yet. It loads when the connection is back.`}</Warning>;
   return (
     <div className="flex flex-col gap-4">
       <LotSummary lot={lot} pending={lot.pending === 1} categoriesById={categoriesById} onEditTitle={() => setDialog('title')} onSelectCategories={() => setDialog('categories')} />
-      <Tabs.Root value={selected === undefined ? '' : String(selected.id)} onValueChange={(value) => lotEditQuery.selectBox(Number(value))} className="flex flex-col gap-3">
+      <Tabs.Root value={selected === undefined ? '' : String(selected.id)} onValueChange={(value) => chooseBox(Number(value))} className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <Tabs.List aria-label="Boxes" className="flex flex-wrap gap-1">
             {boxes.map((box) => (
@@ -85,9 +85,9 @@ function LotEdit({ lotId }: { lotId: number }) {
         label="Title"
         initialValue={lot.titleListing}
         blankHint="Title cannot be empty"
-        onProceed={(title) => rename(lot.id, title)}
+        onProceed={(title) => rename({ lotId: lot.id, newTitle: title })}
       />
-      <CategoryDialog open={dialog === 'categories'} onOpenChange={close} categories={categories} initialSelected={lot.categories} onUpdate={(ids) => setCategories([lot], ids)} />
+      <CategoryDialog open={dialog === 'categories'} onOpenChange={close} categories={categories} initialSelected={lot.categories} onUpdate={(ids) => void setLotCategories([lot], ids).catch(showError)} />
       <PromptDialog open={dialog === 'addBox'} onOpenChange={close} title="Add Box" label="Box label" blankHint={ClientMessages.boxLabelRequired} onProceed={(label) => void addBox(lot.id, label)} />
       <ConfirmDialog
         open={dialog === 'deleteBox'}

@@ -5,10 +5,15 @@
 import { useState, type ReactNode } from 'react';
 import type { Category } from '../../protocol/entities';
 import { LotStatus, type Lot } from '../../protocol/lots';
-import { settings } from '../../sync/settings';
+import { z } from 'zod';
+import { sync } from '../../sync/runtime';
+import { defineSetting } from '../../sync/session/settings';
 import { buttonClass } from '../../ui/button';
 import { categoriesText } from '../../ui/lot-display';
 import { formatNumber } from '../../ui/table';
+
+/** Spec §2 Lot edit: the (+) details toggle, remembered locally. */
+const LOT_DETAILS_OPEN = defineSetting('lotDetailsOpen', z.boolean());
 
 /** Spec §2: special notes show their first 10 characters until 'more'. */
 export const NOTES_PREVIEW_CHARS = 10;
@@ -58,11 +63,11 @@ function Details({ lot, categoriesById }: { lot: Lot; categoriesById: ReadonlyMa
 }
 
 export function LotSummary({ lot, pending, categoriesById, onEditTitle, onSelectCategories }: LotSummaryProps) {
-  const [open, setOpen] = useState(() => settings.get('lotDetailsOpen') ?? false);
+  const [open, setOpen] = useState(() => sync().settings.get(LOT_DETAILS_OPEN) ?? false);
   const toggle = (): void => {
     setOpen(!open);
     try {
-      settings.set('lotDetailsOpen', !open);
+      sync().settings.set(LOT_DETAILS_OPEN, !open);
     } catch {
       // A full storage: the toggle still works for this visit.
     }

@@ -3,8 +3,8 @@
 // is read by the spreadsheet worker, off the main thread.
 import { useState } from 'react';
 import type { BulkAddResponse } from '../../protocol/entities';
-import { notifier } from '../../sync/notifier';
-import { status } from '../../sync/status';
+import { notifier } from '../../sync/feedback/notifier';
+import { status } from '../../sync/feedback/status';
 import { messageOf } from '../../sync/validated';
 import { readSheet } from '../../workers/read-spreadsheet';
 import { buttonClass } from '../../ui/button';

@@ -3,20 +3,16 @@
 // each sends its intent and closes.
 import { TITLE_MAX } from '../../protocol/lots';
 import type { Category } from '../../protocol/entities';
-import type { LotRow } from '../../sync/replica';
+import { createLot, deleteLots, renameLot, setLotCategories, updateLotLocation, updateLotStatus, type LotRow } from '../../domains/lots';
+import { showError } from '../../sync/feedback/notifier';
+import { useIntent } from '../../sync/intent';
 import { CategoryDialog } from '../../ui/CategoryDialog';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LocationDialog } from '../../ui/LocationDialog';
 import { PromptDialog } from '../../ui/PromptDialog';
 import { StatusDialog } from '../../ui/StatusDialog';
-import { useCreateLot } from './create-lot';
-import { useDeleteLots } from './delete-lots';
 import { lotName } from '../../ui/lot-display';
 import { MultipleSkus } from './MultipleSkus';
-import { useRenameLot } from '../../sync/intents/rename-lot';
-import { useUpdateLotLocation } from './update-lot-location';
-import { useUpdateLotStatus } from './update-lot-status';
-import { useUpdateManifests } from '../../sync/intents/update-manifests';
 import { ClientMessages } from '../../protocol/messages';
 
 export type OpenDialog =
@@ -38,12 +34,11 @@ const names = (lots: readonly LotRow[]): string =>
   lots.slice(0, NAMES_SHOWN).map(lotName).join(', ') + (lots.length > NAMES_SHOWN ? ` and ${lots.length - NAMES_SHOWN} more` : '');
 
 export function LotsDialogs({ dialog, onClose, categories, onSkusSent }: LotsDialogsProps) {
-  const createLot = useCreateLot();
-  const renameLot = useRenameLot();
-  const deleteLots = useDeleteLots();
-  const updateStatus = useUpdateLotStatus();
-  const updateLocation = useUpdateLotLocation();
-  const updateManifests = useUpdateManifests();
+  const create = useIntent(createLot);
+  const rename = useIntent(renameLot);
+  const remove = useIntent(deleteLots);
+  const updateStatus = useIntent(updateLotStatus);
+  const updateLocation = useIntent(updateLotLocation);
   const closeWhen = (open: boolean): void => {
     if (!open) onClose();
   };
@@ -61,7 +56,7 @@ export function LotsDialogs({ dialog, onClose, categories, onSkusSent }: LotsDia
         label="Title"
         blankHint={ClientMessages.titleRequired}
         maxLength={TITLE_MAX}
-        onProceed={createLot}
+        onProceed={(title) => create({ title })}
       />
       <PromptDialog
         open={dialog?.kind === 'rename'}
@@ -71,7 +66,7 @@ export function LotsDialogs({ dialog, onClose, categories, onSkusSent }: LotsDia
         initialValue={lot?.titleListing ?? ''}
         blankHint={ClientMessages.titleRequired}
         maxLength={TITLE_MAX}
-        onProceed={(title) => lot !== undefined && renameLot(lot.id, title)}
+        onProceed={(title) => lot !== undefined && rename({ lotId: lot.id, newTitle: title })}
       />
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
@@ -80,13 +75,13 @@ export function LotsDialogs({ dialog, onClose, categories, onSkusSent }: LotsDia
         message={`Delete ${lots.length === 1 ? 'lot' : `${lots.length} lots`} ${names(lots)}? Their boxes and items are permanently deleted. This cannot be undone.`}
         proceedLabel="Delete"
         tone="danger"
-        onProceed={() => deleteLots(lots.map((row) => row.id))}
+        onProceed={() => remove({ ids: lots.map((row) => row.id) })}
       />
       <StatusDialog
         open={dialog?.kind === 'status'}
         onOpenChange={closeWhen}
         message={lots.length === 1 && onlyLot !== undefined ? `${lotName(onlyLot)} is ${onlyLot.status}.` : `${lots.length} lots selected.`}
-        onUpdate={(status) => updateStatus(status, lots.map((row) => row.id))}
+        onUpdate={(status) => updateStatus({ status, ids: lots.map((row) => row.id) })}
       />
       {lot !== undefined && (
         <LocationDialog
@@ -105,7 +100,7 @@ export function LotsDialogs({ dialog, onClose, categories, onSkusSent }: LotsDia
         onOpenChange={closeWhen}
         categories={categories}
         initialSelected={lots.length === 1 && onlyLot !== undefined ? onlyLot.categories : []}
-        onUpdate={(ids) => updateManifests(lots, ids)}
+        onUpdate={(ids) => void setLotCategories(lots, ids).catch(showError)}
       />
       <MultipleSkus open={dialog?.kind === 'skus'} onOpenChange={closeWhen} onSent={onSkusSent} />
     </>

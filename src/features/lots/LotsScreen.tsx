@@ -3,9 +3,9 @@
 // offline: changes show at once, marked pending, and reach the server when the connection is back.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Lot } from '../../protocol/lots';
-import { lotLookups } from '../../sync/client';
-import { useCategories } from '../../sync/hooks';
-import type { LotRow } from '../../sync/replica';
+import { useCategories } from '../../domains/categories';
+import { lotLookups, updateManifest as updateManifestIntent, type LotRow } from '../../domains/lots';
+import { useIntent } from '../../sync/intent';
 import { buttonClass } from '../../ui/button';
 import { ScreenTitle } from '../../ui/ScreenTitle';
 import { LotsDialogs, type OpenDialog } from './LotsDialogs';
@@ -13,7 +13,6 @@ import { LotsFilterBar } from './LotsFilterBar';
 import { LotsSearch } from './LotsSearch';
 import { LotsTable } from './LotsTable';
 import { LotsToolbar } from './LotsToolbar';
-import { useUpdateManifest } from '../../sync/intents/update-manifest';
 import { useSelection, useShownLots, type LotsView } from './use-shown-lots';
 import { useLotsFilter } from './use-lots';
 
@@ -23,7 +22,7 @@ export function LotsScreen() {
   const lots = useShownLots(view);
   const { selected, select, replace } = useSelection();
   const { list: categories, byId: categoriesById } = useCategories();
-  const updateManifest = useUpdateManifest();
+  const updateManifest = useIntent(updateManifestIntent);
   const [dialog, setDialog] = useState<OpenDialog | undefined>(undefined);
   const selectedLots = lots.filter((lot) => selected.has(lot.id));
 
@@ -47,7 +46,7 @@ export function LotsScreen() {
   const onRename = useCallback((lot: LotRow) => setDialog({ kind: 'rename', lot }), []);
   const onStatus = useCallback((lot: LotRow) => setDialog({ kind: 'status', lots: [lot] }), []);
   const onLocation = useCallback((lot: LotRow) => setDialog({ kind: 'location', lot }), []);
-  const onEdit = useCallback((lot: Lot) => updateManifest(lot), [updateManifest]);
+  const onEdit = useCallback((lot: Lot) => updateManifest({ lot }), [updateManifest]);
   const chosen = view.kind === 'lot' ? view.lot : undefined;
 
   return (

@@ -3,7 +3,7 @@
 // come from the replica by the server's rule (sync/lot-search.ts).
 import { useState } from 'react';
 import type { Lot } from '../../protocol/lots';
-import { LOT_SUGGESTIONS_MIN_CHARS } from '../../sync/lot-lookups';
+import { LOT_SUGGESTIONS_MIN_CHARS } from '../../domains/lots';
 import { buttonClass } from '../../ui/button';
 import { SuggestBox } from '../../ui/SuggestBox';
 import { useLotSuggestions } from './use-lot-lookups';

@@ -4,16 +4,15 @@
 // over (skus-run.ts). Offline nothing is sent and a warning says why. The found lots are the caller's to show
 // and select.
 import { useEffect, useRef, useState } from 'react';
-import { lotLookups } from '../../sync/client';
-import { connection } from '../../sync/connection';
+import { findLotsBySkus, lotLookups } from '../../domains/lots';
+import { sync } from '../../sync/runtime';
 import { useStatus } from '../../sync/hooks';
-import { notifier } from '../../sync/notifier';
-import { status } from '../../sync/status';
+import { notifier } from '../../sync/feedback/notifier';
+import { status } from '../../sync/feedback/status';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { MultipleSkuDialog } from '../../ui/MultipleSkuDialog';
 import { ProgressDialog } from '../../ui/ProgressDialog';
 import { watchSkusRun } from './skus-run';
-import { findLotsBySkus } from './use-lot-lookups';
 
 export const PROGRESS_TITLE = 'Getting Lots by SKUs';
 /** A query is never queued (DESIGN §4), so offline the person is told rather than left waiting. */
@@ -44,7 +43,7 @@ export function MultipleSkus({ open, onOpenChange, onSent }: MultipleSkusProps) 
     }
     stopWatching.current?.();
     setRunning(true);
-    stopWatching.current = watchSkusRun({ lookups: lotLookups, status, connection }, () => {
+    stopWatching.current = watchSkusRun({ lookups: lotLookups, status, connection: sync().connection }, () => {
       stopWatching.current = undefined;
       setRunning(false);
     });

@@ -3,19 +3,17 @@
 // reply (the found set changes), any end of the submit (the status is no longer busy: an error reply or the
 // errors topic says so too), the connection going down (a query is not resent, so its reply never comes), or
 // a time limit. No React here, so it is tested in node.
-import type { ConnectionSnapshot } from '../../sync/connection';
-import type { LotLookups } from '../../sync/lot-lookups';
-import type { Status } from '../../sync/status';
+import type { ConnectionSnapshot } from '../../sync/transport/connection';
+import type { LotLookupsState } from '../../domains/lots';
+import type { Status } from '../../sync/feedback/status';
 
 /** A reply lost some other way (a malformed body) must not leave the dialog up; as long as the outbox waits
  * for a receipt (sync/CONTEXT.md). */
 export const SKUS_REPLY_TIMEOUT_MS = 30_000;
 
-/** The top bar's status while the look-up runs, which the progress dialog shows. */
-export const gettingLotsMessage = (count: number): string => `Getting Lots by SKUs for ${count} lots...`;
 
 export interface SkusRunSources {
-  readonly lookups: Pick<LotLookups, 'get' | 'subscribe'>;
+  readonly lookups: { readonly get: () => LotLookupsState; readonly subscribe: (listener: () => void) => () => void };
   readonly status: Pick<Status, 'get' | 'subscribe' | 'ready'>;
   readonly connection: { readonly getSnapshot: () => ConnectionSnapshot; readonly watch: (listener: () => void) => () => void };
 }

@@ -1,24 +1,19 @@
 // Which lots the table shows (spec §2): the filtered list; or, after a search pick, that one lot (live from the
 // replica, else as suggested); or, after Multiple SKUs, the found lots. And the selection, kept by id across
 // live updates, with the selected rows among those shown.
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useState } from 'react';
 import type { Lot } from '../../protocol/lots';
-import { replica } from '../../sync/client';
-import type { LotRow } from '../../sync/replica';
-import { useFoundLots } from './use-lot-lookups';
-import { isShown, useLots } from './use-lots';
+import { isShown, useFoundLots, useLot, useLots, type LotRow } from '../../domains/lots';
 
 export type LotsView = { readonly kind: 'filter' } | { readonly kind: 'lot'; readonly lot: Lot } | { readonly kind: 'found' };
 
 const NONE: readonly LotRow[] = [];
 
 function useChosenLot(lot: Lot | undefined): readonly LotRow[] {
-  const id = lot?.id;
-  const stored = useLiveQuery(async () => (id === undefined ? undefined : replica.lots.get(id)), [id]);
+  const stored = useLot(lot?.id);
   return useMemo(() => {
     if (lot === undefined) return NONE;
-    if (stored === undefined) return [lot];
+    if (stored === undefined || stored === null) return [lot];
     return isShown(stored) ? [stored] : NONE;
   }, [lot, stored]);
 }

@@ -1,57 +1,66 @@
 // Catalogue replies as the data-entry screen sees them (DESIGN §4, spec §7, §8): the suggestion topic fills a
-// field's type-ahead or the Search's rows; processUPCCrudRequest replies land in the replica (our Save's
-// temporary row replaced by the server's); refusals are told as spec §8 data entry says.
+// field's type-ahead or the Search's rows (paired with its request by request-id); processUPCCrudRequest replies
+// land in the replica (our Save's temporary row replaced by the server's); refusals are told as spec §8 data
+// entry says. Replies are fed to an ingest wired with the page client's parts, so each is awaited; the last
+// describe runs the whole client against the real server.
 import 'fake-indexeddb/auto';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { deleteLotsIntent } from '../../../src/features/lots/delete-lots';
-import { createUpcIntent, deleteUpcsIntent, updateUpcIntent } from '../../../src/features/data-entry/upc-intents';
-import { CLIENT_MSG_ID_HEADER } from '../../../src/protocol/auth';
-import { SuggestionType, type UpcEntry } from '../../../src/protocol/catalogue';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { domains } from '../../../src/domains';
+import { deleteLots } from '../../../src/domains/lots';
+import {
+  catalogue, createUpc, deleteUpcs, EMPTY_SEARCH, searchUpcs, suggestUpcs, updateUpc, upcsTable, type CatalogueSearch,
+} from '../../../src/domains/upcs';
+import { CLIENT_MSG_ID_HEADER, REQUEST_ID_HEADER } from '../../../src/protocol/auth';
+import { CrudType, SuggestionType, type UpcEntry } from '../../../src/protocol/catalogue';
 import { Destination } from '../../../src/protocol/destinations';
 import { errorEnvelope, okEnvelope } from '../../../src/protocol/envelope';
 import { ErrorCode } from '../../../src/protocol/error-codes';
 import { MessageType } from '../../../src/protocol/message-types';
-import { Topic } from '../../../src/protocol/topics';
-import { createCatalogue } from '../../../src/sync/catalogue';
-import { createCatalogueIngest } from '../../../src/sync/catalogue-ingest';
-import { EMPTY_SEARCH, type CatalogueSearch } from '../../../src/sync/catalogue-match';
-import { createIngest } from '../../../src/sync/ingest';
-import { enqueue, outboxSummary } from '../../../src/sync/outbox';
-import { readMeta } from '../../../src/sync/replica';
-import { claimReplica } from '../../../src/sync/replica-owner';
-import { createStatus, READY } from '../../../src/sync/status';
-import type { SentFrame } from './support/fake-connection';
+import { ServerMessages } from '../../../src/protocol/messages';
+import { READY, createStatus } from '../../../src/sync/feedback/status';
+import { createIngest } from '../../../src/sync/ingest/dispatch';
+import { outboxSummary } from '../../../src/sync/outbox/outbox';
+import { readMeta, TEMP_IDS } from '../../../src/sync/replica/meta';
+import { claimReplica } from '../../../src/sync/replica/owner';
+import { createMemoryStorage, createSettings } from '../../../src/sync/session/settings';
+import { createQueries } from '../../../src/sync/transport/queries';
+import { makeUpc } from '../../support/factories';
+import { startClientServer, type ClientServer } from './support/server';
 import { createHarness, freshReplica, mockNotifier, type Harness } from './support/sync-harness';
 
-function upcEntry(id: number, upc: string, fields: Partial<UpcEntry> = {}): UpcEntry {
-  return {
-    id, upc, vendorName: null, vendorStyleNumber: null, size: null, color: null, itemDescription: null,
-    retailPrice: null, wholesalePrice: null, asin: null, source: 'dataentry', ...fields,
-  };
-}
+let server: ClientServer;
+beforeAll(async () => void (server = await startClientServer()), 60_000);
+afterAll(() => server?.stop());
+
+/** Waits on the real server's answers: generous, as many test files' servers share the CPU. */
+const WAIT = { timeout: 5000, interval: 5 };
 
 const searchFor = (fields: Partial<CatalogueSearch>): CatalogueSearch => ({ ...EMPTY_SEARCH, ...fields });
 const headers = (clientMsgId: string) => ({ [CLIENT_MSG_ID_HEADER]: clientMsgId });
 
-/** alice's replica holding `rows`, the catalogue (connected), and ingest wired as linkSync wires it. */
-async function setup(...rows: UpcEntry[]) {
-  const db = freshReplica();
-  await claimReplica(db, 'alice');
-  await db.upcs.bulkPut(rows);
-  const notifier = mockNotifier();
-  const status = createStatus();
-  const feedback = { notifier, status };
-  const catalogue = createCatalogue({ publish: () => true, db });
-  const catalogueIngest = createCatalogueIngest({ db, feedback, user: () => 'alice', catalogue });
-  const ingest = createIngest({ db, feedback, signedIn: () => ({ user: 'alice', isAdmin: false }), readers: [catalogueIngest] });
-  const upcs = async () => (await db.upcs.orderBy('id').toArray()).map((row) => [row.id, row.upc, row.color ?? null, row.pending ?? 0]);
-  return { db, notifier, status, catalogue, catalogueIngest, ingest, upcs };
-}
-
-function start(): Harness {
-  const harness = createHarness();
+async function start(): Promise<Harness> {
+  const harness = await createHarness(server);
   onTestFinished(harness.unlink);
   return harness;
+}
+
+/**
+ * The page's client (offline; the server's answers held back, never delivered) with its replica holding `rows`,
+ * and an ingest wired as startSync wires it, with the same replica, queries and feedback.
+ */
+async function setup(...rows: UpcEntry[]) {
+  const h = await start();
+  h.wire.holding = true;
+  const { db, sync } = h;
+  await claimReplica(db, h.user);
+  await db.rows(upcsTable).bulkPut(rows);
+  const { notifier, status } = sync.feedback;
+  const ingest = createIngest({ db, feedback: sync.feedback, settings: h.settings, signedIn: sync.signedIn, queries: sync.queries, domains });
+  const upcs = async () => (await db.rows(upcsTable).orderBy('id').toArray()).map((row) => [row.id, row.upc, row.color ?? null, row.pending ?? 0]);
+  /** The request-id of the last getSuggestion sent. */
+  const lastAsked = () => h.connection.sent.filter((frame) => frame.destination === Destination.getSuggestion).at(-1)?.headers?.[REQUEST_ID_HEADER] ?? '';
+  const answering = (requestId: string) => ({ [REQUEST_ID_HEADER]: requestId });
+  return { h, db, notifier, status, ingest, upcs, lastAsked, answering };
 }
 
 function quietWarnings() {
@@ -61,55 +70,61 @@ function quietWarnings() {
 }
 
 describe('/user/topics/suggestion', () => {
-  it('type-ahead values reach the field that asked (its referenceId) and are not cached as rows', async () => {
-    const { db, catalogue, catalogueIngest } = await setup();
-    await catalogueIngest.suggestion({ suggestionType: SuggestionType.BRAND, suggestions: ['Acme', 'ACE'], referenceId: 'vendor' });
-    await catalogueIngest.suggestion({ suggestionType: SuggestionType.UPC, suggestions: ['0123'], referenceId: null });
+  it('type-ahead values reach the field that asked (its request-id) and are not cached as rows', async () => {
+    const { h, db, ingest, lastAsked, answering } = await setup();
+    h.connection.open();
+    await suggestUpcs('vendor', 'A');
+    await ingest.topic('suggestion', { suggestionType: SuggestionType.BRAND, suggestions: ['Acme', 'ACE'], referenceId: 'vendor' }, answering(lastAsked()));
+    await ingest.topic('suggestion', { suggestionType: SuggestionType.UPC, suggestions: ['0123'], referenceId: null });
     expect(catalogue.get().suggestions).toEqual({ vendor: ['Acme', 'ACE'] });
-    expect(await db.upcs.count()).toBe(0);
+    expect(await db.rows(upcsTable).count()).toBe(0);
   });
 
   it("a Search's rows join the replica and become the table's rows, narrowed by ASIN, MSRP and Wholesale Price", async () => {
-    const { catalogue, catalogueIngest, upcs } = await setup();
+    const { h, ingest, upcs, lastAsked, answering } = await setup();
+    h.connection.open();
     const search = searchFor({ vendor: 'acme', msrp: '19', asin: 'B0' });
-    await catalogue.search(search);
-    await catalogueIngest.suggestion({
+    await searchUpcs(search);
+    expect(catalogue.get().searching).toBe(true);
+    await ingest.topic('suggestion', {
       suggestionType: SuggestionType.ALL_FIELDS,
       suggestions: [
-        upcEntry(10, '100', { vendorName: 'Acme', retailPrice: 19.99, asin: 'B01' }),
-        upcEntry(11, '101', { vendorName: 'Acme', retailPrice: 25, asin: 'B02' }), // MSRP does not match
-        upcEntry(12, '102', { vendorName: 'Acme', retailPrice: 19, asin: 'X1' }), // ASIN does not match
+        makeUpc(10, '100', { vendorName: 'Acme', retailPrice: 19.99, asin: 'B01' }),
+        makeUpc(11, '101', { vendorName: 'Acme', retailPrice: 25, asin: 'B02' }), // MSRP does not match
+        makeUpc(12, '102', { vendorName: 'Acme', retailPrice: 19, asin: 'X1' }), // ASIN does not match
       ],
-      referenceId: 'search:1',
-    });
+      referenceId: 'search',
+    }, answering(lastAsked()));
     expect(catalogue.get()).toMatchObject({ found: { ids: [10], search, local: false }, searching: false });
     expect(await upcs()).toEqual([[10, '100', null, 0], [11, '101', null, 0], [12, '102', null, 0]]);
   });
 
   it('rows answering no search of ours (forgotten, or asked by another screen) are cached but leave the table alone', async () => {
-    const { catalogue, catalogueIngest, db } = await setup();
-    await catalogueIngest.suggestion({ suggestionType: SuggestionType.ALL_FIELDS, suggestions: [upcEntry(3, '300')], referenceId: 'search:7' });
+    const { db, ingest, answering } = await setup();
+    await ingest.topic('suggestion', { suggestionType: SuggestionType.ALL_FIELDS, suggestions: [makeUpc(3, '300')], referenceId: 'search' }, answering('q7'));
     expect(catalogue.get().found).toBeUndefined();
-    expect(await db.upcs.get(3)).toMatchObject({ upc: '300' });
+    expect(await db.rows(upcsTable).get(3)).toMatchObject({ upc: '300' });
   });
 
   it("keeps the user's unsent edits on top of a Search's newer rows", async () => {
-    const { db, catalogueIngest, upcs } = await setup(upcEntry(5, '500', { color: 'Blue' }));
-    await enqueue(db, 'alice', updateUpcIntent(upcEntry(5, '500', { color: 'Blue' }), { color: 'Red' }));
-    await catalogueIngest.suggestion({
-      suggestionType: SuggestionType.ALL_FIELDS, suggestions: [upcEntry(5, '500', { color: 'Green', size: 'M' })], referenceId: 'search:1',
+    const { h, db, ingest, upcs } = await setup(makeUpc(5, '500', { color: 'Blue' }));
+    await h.sync.enqueue(updateUpc.build({ stored: makeUpc(5, '500', { color: 'Blue' }), edits: { color: 'Red' } }));
+    await ingest.topic('suggestion', {
+      suggestionType: SuggestionType.ALL_FIELDS, suggestions: [makeUpc(5, '500', { color: 'Green', size: 'M' })], referenceId: 'search',
     });
     expect(await upcs()).toEqual([[5, '500', 'Red', 1]]);
-    expect(await db.upcs.get(5)).toMatchObject({ size: 'M', base: { color: 'Green' } });
+    expect(await db.rows(upcsTable).get(5)).toMatchObject({ size: 'M', base: { color: 'Green' } });
   });
 
   it('a reply that does not match the contract changes nothing', async () => {
-    const { catalogue, catalogueIngest, upcs } = await setup(upcEntry(1, '100'));
+    const { h, ingest, upcs, lastAsked, answering } = await setup(makeUpc(1, '100'));
     const warn = quietWarnings();
-    await catalogue.search(EMPTY_SEARCH);
-    await catalogueIngest.suggestion({ suggestionType: 9, suggestions: [], referenceId: 'search:1' });
-    await catalogueIngest.suggestion({ suggestionType: SuggestionType.ALL_FIELDS, suggestions: [{ id: -3, upc: 'x' }], referenceId: 'search:1' });
-    await catalogueIngest.suggestion('nope');
+    h.connection.open();
+    await searchUpcs(EMPTY_SEARCH);
+    const asked = answering(lastAsked());
+    await ingest.topic('suggestion', { suggestionType: 9, suggestions: [], referenceId: 'search' }, asked);
+    await ingest.topic('suggestion', { suggestionType: SuggestionType.ALL_FIELDS, suggestions: [{ id: -3, upc: 'x' }], referenceId: 'search' }, asked);
+    await ingest.topic('suggestion', 'nope', asked);
     expect(await upcs()).toEqual([[1, '100', null, 0]]);
     expect(catalogue.get()).toMatchObject({ found: undefined, suggestions: {} });
     expect(warn).toHaveBeenCalledTimes(3);
@@ -118,13 +133,13 @@ describe('/user/topics/suggestion', () => {
 
 describe('/app/processUPCCrudRequest replies on incomingMessages', () => {
   it("UPC_GRUD_CREATED for our Save replaces the temporary row with the server's and says 'Saved UPC: {upc}'", async () => {
-    const { db, ingest, status, notifier, upcs } = await setup();
-    const queued = await enqueue(db, 'alice', createUpcIntent(upcEntry(0, '0123', { color: 'Navy' })));
+    const { h, db, ingest, status, notifier, upcs } = await setup();
+    const queued = await h.sync.enqueue(createUpc.build(makeUpc(0, '0123', { color: 'Navy' })));
     expect(queued.tempId).toBe(-1);
     expect(await upcs()).toEqual([[-1, '0123', 'Navy', 1]]);
-    await ingest.incoming(okEnvelope(MessageType.UPC_GRUD_CREATED, [upcEntry(42, '0123', { color: 'Navy' })], 'Saved UPC: 0123'), headers(queued.clientMsgId));
+    await ingest.incoming(okEnvelope(MessageType.UPC_GRUD_CREATED, [makeUpc(42, '0123', { color: 'Navy' })], 'Saved UPC: 0123'), headers(queued.clientMsgId));
     expect(await upcs()).toEqual([[42, '0123', 'Navy', 0]]);
-    expect(await readMeta(db, 'tempIds')).toEqual([[-1, 42]]); // the sheet renumbers its row from this
+    expect(await readMeta(db, TEMP_IDS)).toEqual([[-1, 42]]); // the sheet renumbers its row from this
     expect(status.get().message).toBe('Saved UPC: 0123');
     expect(notifier.info).not.toHaveBeenCalled(); // not mistaken for an unknown reply
   });
@@ -132,16 +147,16 @@ describe('/app/processUPCCrudRequest replies on incomingMessages', () => {
   it("UPC_GRUD_CREATED pushed from another session adds the row and leaves this user's status alone", async () => {
     const { ingest, status, upcs } = await setup();
     status.busy('Updating UPCs: 1');
-    await ingest.incoming(okEnvelope(MessageType.UPC_GRUD_CREATED, [upcEntry(8, '800')], 'Saved UPC: 800'));
+    await ingest.incoming(okEnvelope(MessageType.UPC_GRUD_CREATED, [makeUpc(8, '800')], 'Saved UPC: 800'));
     expect(await upcs()).toEqual([[8, '800', null, 0]]);
     expect(status.get()).toEqual({ message: 'Updating UPCs: 1', submitting: true });
   });
 
   it("UPC_GRUD_UPDATED stores the server's rows, the user's pending edits laid on top", async () => {
-    const { db, ingest, status, upcs } = await setup(upcEntry(1, '100', { color: 'Blue' }), upcEntry(2, '200', { color: 'Blue' }));
-    const queued = await enqueue(db, 'alice', updateUpcIntent(upcEntry(1, '100', { color: 'Blue' }), { color: 'Red' }));
+    const { h, ingest, status, upcs } = await setup(makeUpc(1, '100', { color: 'Blue' }), makeUpc(2, '200', { color: 'Blue' }));
+    const queued = await h.sync.enqueue(updateUpc.build({ stored: makeUpc(1, '100', { color: 'Blue' }), edits: { color: 'Red' } }));
     await ingest.incoming(
-      okEnvelope(MessageType.UPC_GRUD_UPDATED, [upcEntry(1, '100', { color: 'Red' }), upcEntry(2, '200', { color: 'Teal' })], 'Updated UPCs: 2'),
+      okEnvelope(MessageType.UPC_GRUD_UPDATED, [makeUpc(1, '100', { color: 'Red' }), makeUpc(2, '200', { color: 'Teal' })], 'Updated UPCs: 2'),
       headers(queued.clientMsgId),
     );
     expect(await upcs()).toEqual([[1, '100', 'Red', 1], [2, '200', 'Teal', 0]]);
@@ -149,15 +164,15 @@ describe('/app/processUPCCrudRequest replies on incomingMessages', () => {
   });
 
   it('UPC_GRUD_DELETED removes the rows; SUGGESTION (a READ) stores the rows found', async () => {
-    const { ingest, upcs } = await setup(upcEntry(1, '100'), upcEntry(2, '200'), upcEntry(3, '300'));
-    await ingest.incoming(okEnvelope(MessageType.UPC_GRUD_DELETED, [upcEntry(1, '100'), upcEntry(3, '300')], 'Deleted UPCs: 2'));
+    const { ingest, upcs } = await setup(makeUpc(1, '100'), makeUpc(2, '200'), makeUpc(3, '300'));
+    await ingest.incoming(okEnvelope(MessageType.UPC_GRUD_DELETED, [makeUpc(1, '100'), makeUpc(3, '300')], 'Deleted UPCs: 2'));
     expect(await upcs()).toEqual([[2, '200', null, 0]]);
-    await ingest.incoming(okEnvelope(MessageType.SUGGESTION, [upcEntry(9, '900', { color: 'Red' })], 'Found UPCs: 1'));
+    await ingest.incoming(okEnvelope(MessageType.SUGGESTION, [makeUpc(9, '900', { color: 'Red' })], 'Found UPCs: 1'));
     expect(await upcs()).toEqual([[2, '200', null, 0], [9, '900', 'Red', 0]]);
   });
 
   it('a catalogue reply whose data does not match the contract changes nothing and is not shown as an unknown reply', async () => {
-    const { ingest, notifier, upcs } = await setup(upcEntry(1, '100'));
+    const { ingest, notifier, upcs } = await setup(makeUpc(1, '100'));
     const warn = quietWarnings();
     await ingest.incoming(okEnvelope(MessageType.UPC_GRUD_DELETED, 'everything', 'Deleted UPCs: 1'));
     await ingest.incoming(okEnvelope(MessageType.UPC_GRUD_UPDATED, [{ id: 1, upc: 'has space' }], 'Updated UPCs: 1'));
@@ -169,13 +184,13 @@ describe('/app/processUPCCrudRequest replies on incomingMessages', () => {
   it('writes nothing while nobody is signed in', async () => {
     const db = freshReplica();
     const feedback = { notifier: mockNotifier(), status: createStatus() };
-    const catalogue = createCatalogue({ publish: () => true, db });
-    const ingest = createCatalogueIngest({ db, feedback, user: () => undefined, catalogue });
-    const applying = ingest.incoming(okEnvelope(MessageType.UPC_GRUD_CREATED, [upcEntry(1, '100')]), undefined);
+    const settings = createSettings(createMemoryStorage());
+    const ingest = createIngest({ db, feedback, settings, signedIn: () => undefined, queries: createQueries(() => true), domains });
+    const applying = ingest.incoming(okEnvelope(MessageType.UPC_GRUD_CREATED, [makeUpc(1, '100')]), undefined);
     expect(applying).toBeInstanceOf(Promise);
     await applying;
-    await ingest.suggestion({ suggestionType: SuggestionType.ALL_FIELDS, suggestions: [upcEntry(2, '200')], referenceId: 'search:1' });
-    expect(await db.upcs.count()).toBe(0);
+    await ingest.topic('suggestion', { suggestionType: SuggestionType.ALL_FIELDS, suggestions: [makeUpc(2, '200')], referenceId: 'search' });
+    expect(await db.rows(upcsTable).count()).toBe(0);
   });
 });
 
@@ -186,8 +201,8 @@ describe('refusals (spec §8 data entry, showDataEntryError)', () => {
     ['NOT_FOUND', ErrorCode.NOT_FOUND, 'UPC entry 5 not found.'],
     ['INTERNAL_SERVER_ERROR', ErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error. Please try again.'],
   ])('%s for a catalogue change: the message as an error toast and as the status, and the not-found sound', async (_name, code, message) => {
-    const { db, ingest, notifier, status } = await setup(upcEntry(5, '500'));
-    const queued = await enqueue(db, 'alice', deleteUpcsIntent([upcEntry(5, '500')]));
+    const { h, ingest, notifier, status } = await setup(makeUpc(5, '500'));
+    const queued = await h.sync.enqueue(deleteUpcs.build([makeUpc(5, '500')]));
     status.busy('Deleting...');
     await ingest.incoming(errorEnvelope(code, message), headers(queued.clientMsgId));
     expect(notifier.error).toHaveBeenCalledWith(message);
@@ -196,8 +211,8 @@ describe('refusals (spec §8 data entry, showDataEntryError)', () => {
   });
 
   it('a refusal of anything else keeps the lots page behaviour: the message, status Ready., no sound unless NOT_FOUND', async () => {
-    const { db, ingest, notifier, status } = await setup();
-    const lots = await enqueue(db, 'alice', deleteLotsIntent({ ids: [1] }));
+    const { h, ingest, notifier, status } = await setup();
+    const lots = await h.sync.enqueue(deleteLots.build({ ids: [1] }));
     await ingest.incoming(errorEnvelope(ErrorCode.BAD_REQUEST, 'Invalid request.'), headers(lots.clientMsgId));
     await ingest.incoming(errorEnvelope(ErrorCode.FORBIDDEN, 'Not yours.'), headers('unknown:1'));
     await ingest.incoming(errorEnvelope(ErrorCode.BAD_REQUEST, 'No id.'));
@@ -207,49 +222,37 @@ describe('refusals (spec §8 data entry, showDataEntryError)', () => {
   });
 });
 
-describe('Save through the live client (client.ts)', () => {
-  /** Answers processUPCCrudRequest as the server does (replies, then the RECEIPT, on a later tick). */
-  function answerCatalogue(h: Harness, reply: (frame: SentFrame) => unknown): void {
-    const server = h.connection.onPublish;
-    h.connection.onPublish = (frame) => {
-      if (frame.destination !== Destination.processUPCCrudRequest) return server?.(frame);
-      const clientMsgId = frame.headers?.[CLIENT_MSG_ID_HEADER] ?? '';
-      setTimeout(() => {
-        h.connection.deliver(Topic.incomingMessages, reply(frame), headers(clientMsgId));
-        h.connection.receipt(clientMsgId);
-      }, 0);
-    };
-  }
-
+describe('Save through the live client (the page client on the real server)', { timeout: 20_000 }, () => {
   const settled = (h: Harness) =>
-    vi.waitFor(async () => expect((await outboxSummary(h.db, h.user)).queued).toBe(0), { timeout: 3000, interval: 5 });
+    vi.waitFor(async () => expect((await outboxSummary(h.db, h.user)).queued).toBe(0), WAIT);
+  /** A UPC no other test of the file saves: the server's catalogue is shared by the file's tests. */
+  const uniqueUpc = (): string => `S${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
 
   it('a row saved offline is sent once connected and shows under its real id, no longer pending', async () => {
-    const h = start();
-    answerCatalogue(h, () => okEnvelope(MessageType.UPC_GRUD_CREATED, [upcEntry(77, '0123', { color: 'Navy' })], 'Saved UPC: 0123'));
-    await claimReplica(h.db, h.user);
-    await enqueue(h.db, h.user, createUpcIntent(upcEntry(0, '0123', { color: 'Navy' })));
+    const h = await start();
+    const upc = uniqueUpc();
+    await h.sync.enqueue(createUpc.build(makeUpc(0, upc, { color: 'Navy' })));
     h.connection.open();
-    h.replayer.wake();
     await settled(h);
-    await vi.waitFor(async () => expect((await h.db.upcs.toArray()).map((row) => [row.id, row.upc, row.pending ?? 0])).toEqual([[77, '0123', 0]]));
-    expect(h.status.get().message).toBe('Saved UPC: 0123');
+    const [saved] = await server.ask<UpcEntry[]>(h.token, 'processUPCCrudRequest', { crudType: CrudType.READ, upcEntries: [makeUpc(0, upc)] });
+    expect(saved).toMatchObject({ upc, color: 'Navy' });
+    await vi.waitFor(async () => expect((await h.db.rows(upcsTable).toArray()).map((row) => [row.id, row.upc, row.pending ?? 0])).toEqual([[saved?.id, upc, 0]]), WAIT);
+    expect(h.sync.status.get().message).toBe(ServerMessages.savedUpc(upc));
     expect(h.notifier.error).not.toHaveBeenCalled();
   });
 
   it('a Save the server refuses: the row goes, the entry waits in the outbox with the message, the user reads and hears it', async () => {
-    const h = start();
-    const message = 'UPC 0123 is already in the catalogue.';
-    answerCatalogue(h, () => errorEnvelope(ErrorCode.BAD_REQUEST, message));
-    await claimReplica(h.db, h.user);
-    await enqueue(h.db, h.user, createUpcIntent(upcEntry(0, '0123')));
+    const h = await start();
+    const upc = uniqueUpc();
+    await server.seedCatalogue([{ upc }]); // someone saved it first
+    const message = ServerMessages.upcTaken(upc);
+    await h.sync.enqueue(createUpc.build(makeUpc(0, upc)));
     h.connection.open();
-    h.replayer.wake();
     await settled(h);
     expect((await outboxSummary(h.db, h.user)).failed.map(({ lastError }) => lastError)).toEqual([message]);
-    expect(await h.db.upcs.count()).toBe(0);
-    await vi.waitFor(() => expect(h.notifier.sound).toHaveBeenCalledWith('notFound'));
+    expect(await h.db.rows(upcsTable).count()).toBe(0);
+    await vi.waitFor(() => expect(h.notifier.sound).toHaveBeenCalledWith('notFound'), WAIT);
     expect(h.notifier.error).toHaveBeenCalledWith(message);
-    expect(h.status.get().message).toBe(message);
+    expect(h.sync.status.get().message).toBe(message);
   });
 });

@@ -1,56 +1,56 @@
 // The UPC catalogue's look-ups on the data-entry screen (spec §2 Data entry, §7 getSuggestion, §9): type-ahead
 // per search field and the Search that fills the table, from the server when connected (page 0, page size
-// 100) and from the replica offline, by the same matching rule as the server.
+// 100) and from the replica offline, by the same matching rule as the server. Answers are paired with their
+// request by request-id, never by arrival order. The real server (router, handlers, database) answers.
 import 'fake-indexeddb/auto';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { SuggestionType, type SuggestionRequest, type UpcEntry } from '../../../src/protocol/catalogue';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  catalogue, distinctValues, EMPTY_SEARCH, matchesSearch, narrowsLocally, replicaSuggestions, SEARCH_FIELDS, searchReplica, searchUpcs,
+  suggestUpcs, upcsTable, type CatalogueSearch,
+} from '../../../src/domains/upcs';
+import { REQUEST_ID_HEADER } from '../../../src/protocol/auth';
+import { SuggestionType, type UpcEntry } from '../../../src/protocol/catalogue';
 import { Destination } from '../../../src/protocol/destinations';
 import { Topic } from '../../../src/protocol/topics';
-import { createCatalogue, replicaSuggestions, searchReplica } from '../../../src/sync/catalogue';
-import {
-  distinctValues, EMPTY_SEARCH, matchesSearch, narrowsLocally, SEARCH_FIELDS, type CatalogueSearch,
-} from '../../../src/sync/catalogue-match';
-import { claimReplica } from '../../../src/sync/replica-owner';
+import { claimReplica } from '../../../src/sync/replica/owner';
+import { makeUpc } from '../../support/factories';
+import type { SentFrame } from './support/fake-connection';
+import { startClientServer, type ClientServer } from './support/server';
 import { createHarness, freshReplica, type Harness } from './support/sync-harness';
 
-/** A stored catalogue entry. */
-function upcEntry(id: number, upc: string, fields: Partial<UpcEntry> = {}): UpcEntry {
-  return {
-    id, upc, vendorName: null, vendorStyleNumber: null, size: null, color: null, itemDescription: null,
-    retailPrice: null, wholesalePrice: null, asin: null, source: 'dataentry', ...fields,
-  };
-}
+let server: ClientServer;
+beforeAll(async () => void (server = await startClientServer()), 60_000);
+afterAll(() => server?.stop());
+
+/** Waits on the real server's answers: generous, as many test files' servers share the CPU. */
+const WAIT = { timeout: 5000, interval: 5 };
 
 const searchFor = (fields: Partial<CatalogueSearch>): CatalogueSearch => ({ ...EMPTY_SEARCH, ...fields });
 
-/** A catalogue over a fresh replica holding `rows`, with a switch for the connection and what it published. */
-async function catalogueWith(...rows: UpcEntry[]) {
-  const db = freshReplica();
-  await db.upcs.bulkPut(rows);
-  const sent: SuggestionRequest[] = [];
-  const connection = { online: false };
-  const catalogue = createCatalogue({
-    db,
-    publish: (destination, body) => {
-      expect(destination).toBe(Destination.getSuggestion);
-      if (connection.online) sent.push(body);
-      return connection.online;
-    },
-  });
-  return { db, catalogue, sent, connection };
+/**
+ * The page's client, offline, its replica holding `rows`. By default the server's answers are held back (never
+ * released), so what a test delivers itself is the only answer.
+ */
+async function catalogueWith(rows: readonly UpcEntry[] = [], { hold = true } = {}): Promise<Harness> {
+  const h = await createHarness(server);
+  onTestFinished(h.unlink);
+  h.wire.holding = hold;
+  await claimReplica(h.db, h.user);
+  await h.db.rows(upcsTable).bulkPut([...rows]);
+  return h;
 }
 
-function start(): Harness {
-  const harness = createHarness();
-  onTestFinished(harness.unlink);
-  return harness;
-}
+const suggestionFrames = (h: Harness): SentFrame[] => h.connection.sent.filter((frame) => frame.destination === Destination.getSuggestion);
+const suggestionSends = (h: Harness): unknown[] => suggestionFrames(h).map((frame) => frame.body);
+const requestIds = (h: Harness): Array<string | undefined> => suggestionFrames(h).map((frame) => frame.headers?.[REQUEST_ID_HEADER]);
+const answered = (requestId: string | undefined): Record<string, string> => (requestId === undefined ? {} : { [REQUEST_ID_HEADER]: requestId });
+const searchAnswer = (rows: readonly UpcEntry[]) => ({ suggestionType: SuggestionType.ALL_FIELDS, suggestions: rows, referenceId: 'search' });
+/** Names no other test of the file uses: the server's catalogue is shared by the file's tests. */
+const uniqueTag = (): string => `T${Math.random().toString(36).slice(2, 8)}`;
+const upcsOf = async (h: Harness, ids: readonly number[] | undefined) => (await h.db.rows(upcsTable).bulkGet([...(ids ?? [])])).map((row) => row?.upc);
 
-const suggestionSends = (harness: Harness) =>
-  harness.connection.sent.filter((frame) => frame.destination === Destination.getSuggestion).map((frame) => frame.body);
-
-describe('the search rule (catalogue-match), shared by the replica and the server', () => {
-  const shoe = upcEntry(1, '0123456789', {
+describe('the search rule (domains/upcs/match.ts), shared by the replica and the server', () => {
+  const shoe = makeUpc(1, '0123456789', {
     vendorName: 'Acme Shoes', vendorStyleNumber: 'ST-9', size: 'XL', color: 'Navy', asin: 'B00ABC', retailPrice: 19.99, wholesalePrice: 8,
   });
 
@@ -65,7 +65,7 @@ describe('the search rule (catalogue-match), shared by the replica and the serve
   it('keeps a row only when every filled field matches; blank fields match anything', () => {
     expect(matchesSearch(shoe, EMPTY_SEARCH)).toBe(true);
     expect(matchesSearch(shoe, searchFor({ vendor: 'acme', color: 'red' }))).toBe(false);
-    expect(matchesSearch(upcEntry(2, '555'), searchFor({ color: 'n' }))).toBe(false); // no color never matches a filled one
+    expect(matchesSearch(makeUpc(2, '555'), searchFor({ color: 'n' }))).toBe(false); // no color never matches a filled one
   });
 
   it('matches prices as the table shows them, with 2 decimals', () => {
@@ -83,109 +83,124 @@ describe('the search rule (catalogue-match), shared by the replica and the serve
 
   it('suggests distinct values starting with the text: spellings differing in case once, blanks never, in order, up to the limit', () => {
     const rows = [
-      upcEntry(1, '2', { vendorName: 'acme' }), upcEntry(2, '1', { vendorName: 'Acme' }), upcEntry(3, '3', { vendorName: 'Ace' }),
-      upcEntry(4, '4', { vendorName: '' }), upcEntry(5, '5', { vendorName: 'Zed' }), upcEntry(6, '6', { vendorName: null }),
+      makeUpc(1, '2', { vendorName: 'acme' }), makeUpc(2, '1', { vendorName: 'Acme' }), makeUpc(3, '3', { vendorName: 'Ace' }),
+      makeUpc(4, '4', { vendorName: '' }), makeUpc(5, '5', { vendorName: 'Zed' }), makeUpc(6, '6', { vendorName: null }),
     ];
     expect(distinctValues(rows, 'vendor', 'A', 10)).toEqual(['Ace', 'acme']);
     expect(distinctValues(rows, 'vendor', '', 2)).toEqual(['Ace', 'acme']);
     expect(distinctValues(rows, 'upc', '', 10)).toEqual(['1', '2', '3', '4', '5', '6']);
-    expect(distinctValues([upcEntry(1, 'AB1'), upcEntry(2, 'ab2')], 'upc', 'ab', 10)).toEqual(['ab2']); // UPC as typed
+    expect(distinctValues([makeUpc(1, 'AB1'), makeUpc(2, 'ab2')], 'upc', 'ab', 10)).toEqual(['ab2']); // UPC as typed
   });
 });
 
-describe('/app/getSuggestion: type-ahead in a search field', () => {
+describe('/app/getSuggestion: type-ahead in a search field', { timeout: 20_000 }, () => {
   it('connected: asks the server for the field by its suggestion type, page 0 of 100, tagged with the field', async () => {
-    const { catalogue, sent, connection } = await catalogueWith();
-    connection.online = true;
-    await catalogue.suggest('upc', ' 0123 ');
-    await catalogue.suggest('vendor', 'Ac');
-    await catalogue.suggest('style', 'ST');
-    await catalogue.suggest('size', 'X');
-    await catalogue.suggest('color', 'na');
-    expect(sent).toEqual([
+    const h = await catalogueWith();
+    h.connection.open();
+    await suggestUpcs('upc', ' 0123 ');
+    await suggestUpcs('vendor', 'Ac');
+    await suggestUpcs('style', 'ST');
+    await suggestUpcs('size', 'X');
+    await suggestUpcs('color', 'na');
+    expect(suggestionSends(h)).toEqual([
       { suggestionType: SuggestionType.UPC, page: 0, pageSize: 100, upc: '0123', referenceId: 'upc' },
       { suggestionType: SuggestionType.BRAND, page: 0, pageSize: 100, vendor: 'Ac', referenceId: 'vendor' },
       { suggestionType: SuggestionType.STYLE, page: 0, pageSize: 100, style: 'ST', referenceId: 'style' },
       { suggestionType: SuggestionType.SIZE, page: 0, pageSize: 100, size: 'X', referenceId: 'size' },
       { suggestionType: SuggestionType.COLOR, page: 0, pageSize: 100, color: 'na', referenceId: 'color' },
     ]);
+    expect(new Set(requestIds(h).filter((id) => id !== undefined)).size).toBe(5); // each with a request-id of its own
     expect(catalogue.get().suggestions).toEqual({}); // the answer comes through the suggestion topic
   });
 
   it("offline: answers from the replica's entries, leaving out rows a pending delete removed", async () => {
-    const { db, catalogue, sent } = await catalogueWith(
-      upcEntry(1, '111', { vendorName: 'Acme' }), upcEntry(2, '112', { vendorName: 'ACME' }), upcEntry(3, '113', { vendorName: 'Acorn' }),
-    );
-    await db.upcs.update(3, { pending: 1, removed: 1 });
-    await catalogue.suggest('vendor', 'ac');
-    await catalogue.suggest('upc', '11');
-    expect(sent).toEqual([]);
+    const h = await catalogueWith([
+      makeUpc(1, '111', { vendorName: 'Acme' }), makeUpc(2, '112', { vendorName: 'ACME' }), makeUpc(3, '113', { vendorName: 'Acorn' }),
+    ]);
+    await h.db.rows(upcsTable).update(3, { pending: 1, removed: 1 });
+    await suggestUpcs('vendor', 'ac');
+    await suggestUpcs('upc', '11');
+    expect(suggestionSends(h)).toEqual([]);
     expect(catalogue.get().suggestions).toEqual({ vendor: ['Acme'], upc: ['111', '112'] });
   });
 
   it('ASIN, MSRP and Wholesale Price have no server suggestion: they come from the replica even when connected', async () => {
-    const { catalogue, sent, connection } = await catalogueWith(
-      upcEntry(1, '1', { asin: 'B001', retailPrice: 19.99, wholesalePrice: 5 }), upcEntry(2, '2', { asin: 'B002', retailPrice: 25 }),
-    );
-    connection.online = true;
-    await catalogue.suggest('asin', 'b00');
-    await catalogue.suggest('msrp', '1');
-    await catalogue.suggest('wholesale', '');
-    expect(sent).toEqual([]);
+    const h = await catalogueWith([
+      makeUpc(1, '1', { asin: 'B001', retailPrice: 19.99, wholesalePrice: 5 }), makeUpc(2, '2', { asin: 'B002', retailPrice: 25 }),
+    ]);
+    h.connection.open();
+    await suggestUpcs('asin', 'b00');
+    await suggestUpcs('msrp', '1');
+    await suggestUpcs('wholesale', '');
+    expect(suggestionSends(h)).toEqual([]);
     expect(catalogue.get().suggestions).toEqual({ asin: ['B001', 'B002'], msrp: ['19.99'], wholesale: ['5.00'] });
   });
 
-  it("the server's answer reaches the field named by its referenceId; answers for no field are ignored", async () => {
-    const { catalogue } = await catalogueWith();
-    catalogue.setSuggestions('color', ['Navy', 'Red']);
-    catalogue.setSuggestions('search:1', ['x']);
-    catalogue.setSuggestions(null, ['y']);
-    catalogue.setSuggestions(4, ['z']);
+  it("the server's answer reaches the field its request named (by request-id); answers for no field are ignored", async () => {
+    const h = await catalogueWith();
+    h.connection.open();
+    await suggestUpcs('color', 'n');
+    await searchUpcs(searchFor({ color: 'n' }));
+    const [color, search] = requestIds(h);
+    const answer = (values: string[], requestId: string | undefined) =>
+      h.connection.deliver(Topic.suggestion, { suggestionType: SuggestionType.COLOR, suggestions: values, referenceId: 'color' }, answered(requestId));
+    answer(['x'], undefined); // no request-id: asked by nobody
+    answer(['y'], 'q-not-ours');
+    answer(['z'], search); // a Search's request names no field
+    answer(['Navy', 'Red'], color);
+    answer(['Stale'], color); // answered once
     expect(catalogue.get().suggestions).toEqual({ color: ['Navy', 'Red'] });
   });
 
   it('replicaSuggestions reads the distinct values of a field straight from the replica', async () => {
-    const { db } = await catalogueWith(upcEntry(1, '1', { color: 'Red' }), upcEntry(2, '2', { color: 'red' }), upcEntry(3, '3', { color: 'Blue' }));
+    const db = freshReplica();
+    await db.rows(upcsTable).bulkPut([makeUpc(1, '1', { color: 'Red' }), makeUpc(2, '2', { color: 'red' }), makeUpc(3, '3', { color: 'Blue' })]);
     expect(await replicaSuggestions(db, 'color', 'R')).toEqual(['Red']);
   });
 });
 
-describe('/app/getSuggestion ALL_FIELDS: the Search button', () => {
-  it('connected: sends the filled fields the server searches by, trimmed, tagged search:N, and waits for the answer', async () => {
-    const { catalogue, sent, connection } = await catalogueWith();
-    connection.online = true;
-    await catalogue.search(searchFor({ upc: ' 0123 ', vendor: 'Acme', msrp: '19', asin: 'B0' }));
-    await catalogue.search(searchFor({ color: 'Red' }));
-    expect(sent).toEqual([
-      { suggestionType: SuggestionType.ALL_FIELDS, page: 0, pageSize: 100, upc: '0123', vendor: 'Acme', referenceId: 'search:1' },
-      { suggestionType: SuggestionType.ALL_FIELDS, page: 0, pageSize: 100, color: 'Red', referenceId: 'search:2' },
+describe('/app/getSuggestion ALL_FIELDS: the Search button', { timeout: 20_000 }, () => {
+  it("connected: sends the filled fields the server searches by, trimmed, tagged 'search' with a request-id of its own, and waits for that answer", async () => {
+    const h = await catalogueWith();
+    h.connection.open();
+    const first = searchFor({ upc: ' 0123 ', vendor: 'Acme', msrp: '19', asin: 'B0' });
+    await searchUpcs(first);
+    await searchUpcs(searchFor({ color: 'Red' }));
+    expect(suggestionSends(h)).toEqual([
+      { suggestionType: SuggestionType.ALL_FIELDS, page: 0, pageSize: 100, upc: '0123', vendor: 'Acme', referenceId: 'search' },
+      { suggestionType: SuggestionType.ALL_FIELDS, page: 0, pageSize: 100, color: 'Red', referenceId: 'search' },
     ]);
     expect(catalogue.get()).toMatchObject({ searching: true, found: undefined });
-    expect(catalogue.takeSearch('search:1')).toEqual(searchFor({ upc: ' 0123 ', vendor: 'Acme', msrp: '19', asin: 'B0' }));
-    expect(catalogue.takeSearch('search:1')).toBeUndefined(); // answered once
-    expect(catalogue.takeSearch('search:9')).toBeUndefined();
+    const [firstId, secondId] = requestIds(h);
+    expect(firstId).not.toBe(secondId);
+    h.connection.deliver(Topic.suggestion, searchAnswer([makeUpc(5, '01234', { vendorName: 'Acme', retailPrice: 19.5, asin: 'B07' })]), answered(firstId));
+    await vi.waitFor(() => expect(catalogue.get().found).toEqual({ ids: [5], search: first, local: false }), WAIT);
+    expect(catalogue.get().searching).toBe(true); // the second search still waits
+    h.connection.deliver(Topic.suggestion, searchAnswer([makeUpc(6, '01235', { vendorName: 'Acme', retailPrice: 19 })]), answered(firstId));
+    await vi.waitFor(async () => expect(await h.db.rows(upcsTable).get(6)).toMatchObject({ upc: '01235' }), WAIT);
+    expect(catalogue.get()).toMatchObject({ found: { ids: [5], search: first }, searching: true }); // answered once
   });
 
   it('offline: shows the replica rows matching every filled field, by UPC, marked as answered locally', async () => {
-    const { db, catalogue, sent } = await catalogueWith(
-      upcEntry(4, '0300', { vendorName: 'Acme', retailPrice: 19.5 }),
-      upcEntry(3, '0200', { vendorName: 'acme', retailPrice: 19 }),
-      upcEntry(2, '0100', { vendorName: 'Acme', retailPrice: 25 }),
-      upcEntry(1, '0400', { vendorName: 'Other', retailPrice: 19 }),
-      upcEntry(5, '0250', { vendorName: 'Acme', retailPrice: 19.75 }),
-    );
-    await db.upcs.update(5, { pending: 1, removed: 1 }); // deleted offline: not shown
+    const h = await catalogueWith([
+      makeUpc(4, '0300', { vendorName: 'Acme', retailPrice: 19.5 }),
+      makeUpc(3, '0200', { vendorName: 'acme', retailPrice: 19 }),
+      makeUpc(2, '0100', { vendorName: 'Acme', retailPrice: 25 }),
+      makeUpc(1, '0400', { vendorName: 'Other', retailPrice: 19 }),
+      makeUpc(5, '0250', { vendorName: 'Acme', retailPrice: 19.75 }),
+    ]);
+    await h.db.rows(upcsTable).update(5, { pending: 1, removed: 1 }); // deleted offline: not shown
     const search = searchFor({ vendor: 'ACME', msrp: '19' });
-    await catalogue.search(search);
-    expect(sent).toEqual([]);
+    await searchUpcs(search);
+    expect(suggestionSends(h)).toEqual([]);
     expect(catalogue.get()).toEqual({ suggestions: {}, found: { ids: [3, 4], search, local: true }, searching: false });
-    await catalogue.search(searchFor({ upc: '02' }));
+    await searchUpcs(searchFor({ upc: '02' }));
     expect(catalogue.get().found?.ids).toEqual([3]);
   });
 
   it('offline: shows at most one page (100 rows), the lowest UPCs first', async () => {
-    const rows = Array.from({ length: 105 }, (_, index) => upcEntry(index + 1, `9${String(104 - index).padStart(4, '0')}`));
-    const { db } = await catalogueWith(...rows);
+    const db = freshReplica();
+    await db.rows(upcsTable).bulkPut(Array.from({ length: 105 }, (_, index) => makeUpc(index + 1, `9${String(104 - index).padStart(4, '0')}`)));
     const found = await searchReplica(db, searchFor({ upc: '9' }));
     expect(found).toHaveLength(100);
     expect(found.slice(0, 3)).toEqual([105, 104, 103]); // 90000, 90001, 90002
@@ -193,31 +208,70 @@ describe('/app/getSuggestion ALL_FIELDS: the Search button', () => {
     expect(await searchReplica(db, EMPTY_SEARCH)).toHaveLength(100);
   });
 
-  it("forgets the searches in flight when the connection drops: a late answer fills the replica but not the table", async () => {
-    const h = start();
+  it('forgets the searches in flight when the connection drops: a late answer fills the replica but not the table', async () => {
+    const h = await catalogueWith();
     h.connection.open();
-    await h.catalogue.search(searchFor({ vendor: 'Acme' }));
-    expect(suggestionSends(h)).toEqual([
-      { suggestionType: SuggestionType.ALL_FIELDS, page: 0, pageSize: 100, vendor: 'Acme', referenceId: 'search:1' },
-    ]);
-    expect(h.catalogue.get().searching).toBe(true);
+    await searchUpcs(searchFor({ vendor: 'Acme' }));
+    expect(suggestionSends(h)).toEqual([{ suggestionType: SuggestionType.ALL_FIELDS, page: 0, pageSize: 100, vendor: 'Acme', referenceId: 'search' }]);
+    expect(catalogue.get().searching).toBe(true);
     h.connection.close();
-    expect(h.catalogue.get().searching).toBe(false);
-    h.connection.deliver(Topic.suggestion, { suggestionType: SuggestionType.ALL_FIELDS, suggestions: [upcEntry(7, '700', { vendorName: 'Acme' })], referenceId: 'search:1' });
-    await vi.waitFor(async () => expect(await h.db.upcs.get(7)).toMatchObject({ upc: '700' }));
-    expect(h.catalogue.get().found).toBeUndefined();
+    expect(catalogue.get().searching).toBe(false);
+    const [late] = requestIds(h);
+    h.connection.deliver(Topic.suggestion, searchAnswer([makeUpc(7, '700', { vendorName: 'Acme' })]), answered(late));
+    await vi.waitFor(async () => expect(await h.db.rows(upcsTable).get(7)).toMatchObject({ upc: '700' }), WAIT);
+    expect(catalogue.get().found).toBeUndefined();
+  });
+
+  it('two searches answered out of order each land with their own criteria', async () => {
+    const tag = uniqueTag();
+    await server.seedCatalogue([{ upc: `${tag}1`, vendorName: `${tag}Acme`, retailPrice: 19.5 }, { upc: `${tag}2`, vendorName: `${tag}Acme`, retailPrice: 25 }]);
+    const h = await catalogueWith([], { hold: false });
+    h.connection.open();
+    // The first search's frame waits on the wire until the server has answered the second.
+    const forward = h.connection.onPublish;
+    let parked: SentFrame | undefined;
+    h.connection.onPublish = (frame) => (parked === undefined && frame.destination === Destination.getSuggestion ? void (parked = frame) : forward?.(frame));
+    const cheap = searchFor({ vendor: tag.toLowerCase(), msrp: '19' }); // MSRP narrows on this device
+    const every = searchFor({ vendor: tag });
+    await searchUpcs(cheap);
+    await searchUpcs(every);
+    await vi.waitFor(() => expect(catalogue.get().found?.search).toEqual(every), WAIT);
+    expect(await upcsOf(h, catalogue.get().found?.ids)).toEqual([`${tag}1`, `${tag}2`]);
+    expect(catalogue.get()).toMatchObject({ found: { local: false }, searching: true });
+
+    h.connection.onPublish = forward;
+    if (parked !== undefined) forward?.(parked);
+    await vi.waitFor(() => expect(catalogue.get().found?.search).toEqual(cheap), WAIT);
+    expect(await upcsOf(h, catalogue.get().found?.ids)).toEqual([`${tag}1`]);
+    expect(catalogue.get()).toMatchObject({ found: { local: false }, searching: false });
+  });
+
+  it('a reply with an unknown request-id is not taken as the answer to a pending search', async () => {
+    const h = await catalogueWith([], { hold: false });
+    h.connection.open();
+    await h.wire.idle(); // what the client asks on connect is answered: the search is the one query waiting
+    h.wire.holding = true;
+    const search = searchFor({ vendor: 'Acme' });
+    await searchUpcs(search);
+    const [asked] = requestIds(h);
+    h.connection.deliver(Topic.suggestion, searchAnswer([makeUpc(7, '700', { vendorName: 'Acme' })]), answered('q-not-ours'));
+    h.connection.deliver(Topic.suggestion, searchAnswer([makeUpc(8, '800', { vendorName: 'Acme' })]), answered(undefined));
+    await vi.waitFor(async () => expect((await h.db.rows(upcsTable).bulkGet([7, 8])).map((row) => row?.upc)).toEqual(['700', '800']), WAIT); // cached
+    expect(catalogue.get()).toMatchObject({ found: undefined, searching: true });
+    h.connection.deliver(Topic.suggestion, searchAnswer([makeUpc(9, '900', { vendorName: 'Acme' })]), answered(asked));
+    await vi.waitFor(() => expect(catalogue.get().found).toEqual({ ids: [9], search, local: false }), WAIT);
+    expect(catalogue.get().searching).toBe(false);
   });
 
   it('through the live client: offline type-ahead reads the replica, connected it goes to the server and its answer comes back', async () => {
-    const h = start();
-    await claimReplica(h.db, h.user);
-    await h.db.upcs.bulkPut([upcEntry(1, '100', { vendorName: 'Acme' })]);
-    await h.catalogue.suggest('vendor', 'a');
-    expect(h.catalogue.get().suggestions.vendor).toEqual(['Acme']);
+    const tag = uniqueTag();
+    await server.seedCatalogue([{ upc: `${tag}1`, vendorName: `${tag}Acme` }, { upc: `${tag}2`, vendorName: `${tag}Acorn` }]);
+    const h = await catalogueWith([makeUpc(1, '100', { vendorName: `${tag}Acme` })], { hold: false });
+    await suggestUpcs('vendor', `${tag}a`);
+    expect(catalogue.get().suggestions.vendor).toEqual([`${tag}Acme`]);
     h.connection.open();
-    await h.catalogue.suggest('vendor', 'ac');
-    expect(suggestionSends(h)).toEqual([{ suggestionType: SuggestionType.BRAND, page: 0, pageSize: 100, vendor: 'ac', referenceId: 'vendor' }]);
-    h.connection.deliver(Topic.suggestion, { suggestionType: SuggestionType.BRAND, suggestions: ['Acme', 'Acorn'], referenceId: 'vendor' });
-    await vi.waitFor(() => expect(h.catalogue.get().suggestions.vendor).toEqual(['Acme', 'Acorn']));
+    await suggestUpcs('vendor', `${tag}ac`);
+    expect(suggestionSends(h)).toEqual([{ suggestionType: SuggestionType.BRAND, page: 0, pageSize: 100, vendor: `${tag}ac`, referenceId: 'vendor' }]);
+    await vi.waitFor(() => expect(catalogue.get().suggestions.vendor).toEqual([`${tag}Acme`, `${tag}Acorn`]), WAIT);
   });
 });

@@ -1,14 +1,22 @@
 // Shared client state (spec §4, §8): categories and lots fetched when authenticated and connected, the errors
-// topic, and the reconnect that follows a token change.
-import { describe, expect, it, onTestFinished } from 'vitest';
+// topic, and the reconnect that follows a token change. The real server (router, handlers, database) answers on an
+// in-memory wire.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { categories, FETCHING_CATEGORIES, PRODUCT_CATEGORIES } from '../../../src/domains/categories';
+import { REQUEST_ID_HEADER } from '../../../src/protocol/auth';
+import type { Category } from '../../../src/protocol/entities';
 import { Destination } from '../../../src/protocol/destinations';
 import { DEFAULT_LOTS_FILTER } from '../../../src/protocol/lots';
 import { MessageType } from '../../../src/protocol/message-types';
 import { Topic } from '../../../src/protocol/topics';
-import { FETCHING_CATEGORIES } from '../../../src/sync/categories';
-import { READY } from '../../../src/sync/status';
-import { createHarness } from './support/sync-harness';
-import { userToken } from './support/tokens';
+import { READY } from '../../../src/sync/feedback/status';
+import { startClientServer, type ClientServer } from './support/server';
+import { createHarness, type Harness } from './support/sync-harness';
+
+let server: ClientServer;
+beforeAll(async () => void (server = await startClientServer()), 60_000);
+afterAll(() => server?.stop());
 
 const TOOLS = { id: 7, name: 'Tools', parent: 0 };
 const categoriesReply = (errorCode = 200, data: unknown = [TOOLS]) => ({
@@ -17,71 +25,85 @@ const categoriesReply = (errorCode = 200, data: unknown = [TOOLS]) => ({
   data,
 });
 
-function setup({ signedIn }: { signedIn: boolean }) {
-  const harness = createHarness({ signedIn });
+async function setup({ signedIn }: { signedIn: boolean }): Promise<Harness> {
+  const harness = await createHarness(server, { signedIn });
   onTestFinished(harness.unlink);
   return harness;
 }
 
+/** What the client sent, without the request-id each query carries. */
+const sends = (h: Harness) => h.connection.sent.map(({ destination, body }) => ({ destination, body }));
+
 describe('/app/getWoocommerceCategories', () => {
-  it('is requested on connect when signed in, busy with the spec text, with the lots of the saved filter', () => {
-    const { connection, status } = setup({ signedIn: true });
-    expect(status.get()).toEqual({ message: '', submitting: false });
-    connection.open();
-    expect(connection.sent).toEqual([
+  it('is requested on connect when signed in, busy with the spec text, with the lots of the saved filter', async () => {
+    const h = await setup({ signedIn: true });
+    expect(h.sync.status.get()).toEqual({ message: '', submitting: false });
+    h.connection.open();
+    expect(sends(h)).toHaveLength(2);
+    expect(sends(h)).toEqual(expect.arrayContaining([
       { destination: Destination.getWoocommerceCategories, body: undefined },
       { destination: Destination.getLots, body: DEFAULT_LOTS_FILTER },
-    ]);
-    expect(status.get()).toEqual({ message: FETCHING_CATEGORIES, submitting: true });
+    ]));
+    expect(h.sync.status.get()).toEqual({ message: FETCHING_CATEGORIES, submitting: true });
+    await h.wire.idle();
   });
 
-  it('is not requested while signed out', () => {
-    const { connection, status } = setup({ signedIn: false });
-    connection.open();
-    expect(connection.sent).toEqual([]);
-    expect(status.get().message).toBe('');
+  it('is not requested while signed out', async () => {
+    const h = await setup({ signedIn: false });
+    h.connection.open();
+    expect(h.connection.sent).toEqual([]);
+    expect(h.sync.status.get().message).toBe('');
   });
 
-  it('stores an OK reply as list, id map and productCategories, then says Ready.', () => {
-    const { connection, status, categories, settings } = setup({ signedIn: true });
-    connection.open();
-    connection.deliver(Topic.incomingMessages, categoriesReply());
-    expect(categories.get().list).toEqual([TOOLS]);
-    expect(categories.get().byId.get(7)).toEqual(TOOLS);
-    expect(settings.get('productCategories')).toEqual([TOOLS]);
-    expect(status.get()).toEqual({ message: READY, submitting: false });
+  it('stores an OK reply as list, id map and productCategories, then says Ready.', async () => {
+    const h = await setup({ signedIn: true });
+    const store = await server.ask<Category[]>(h.token, 'getWoocommerceCategories', undefined);
+    const [first] = store;
+    expect(first).toBeDefined();
+    h.connection.open();
+    await vi.waitFor(() => expect(categories.get().list).toEqual(store));
+    expect(categories.get().byId.get(first?.id ?? 0)).toEqual(first);
+    expect(h.settings.get(PRODUCT_CATEGORIES)).toEqual(store);
+    expect(h.sync.status.get()).toEqual({ message: READY, submitting: false });
   });
 
-  it('keeps no categories from a reply whose errorCode is not 200, and shows its message', () => {
-    const { connection, categories, status, notifier } = setup({ signedIn: true });
-    connection.open();
-    connection.deliver(Topic.incomingMessages, { ...categoriesReply(500), message: 'Store unreachable' });
+  it('keeps no categories from a reply whose errorCode is not 200, and shows its message', async () => {
+    const h = await setup({ signedIn: true });
+    h.wire.holding = true; // the server's own answer stays on the wire
+    h.connection.open();
+    const request = h.connection.sent.find(({ destination }) => destination === Destination.getWoocommerceCategories);
+    const requestId = request?.headers?.[REQUEST_ID_HEADER];
+    expect(requestId).toBeDefined();
+    h.connection.deliver(Topic.incomingMessages, { ...categoriesReply(500), message: 'Store unreachable' }, { [REQUEST_ID_HEADER]: requestId ?? '' });
+    await vi.waitFor(() => expect(h.notifier.error).toHaveBeenCalledWith('Store unreachable'));
     expect(categories.get().list).toEqual([]);
-    expect(notifier.error).toHaveBeenCalledWith('Store unreachable');
-    expect(status.get()).toEqual({ message: READY, submitting: false });
+    expect(h.settings.get(PRODUCT_CATEGORIES)).toBeUndefined();
+    expect(h.sync.status.get()).toEqual({ message: READY, submitting: false });
   });
 });
 
 describe('errors topic', () => {
-  it("alerts and toasts the text prefixed 'Error: ' and resets the status", () => {
-    const { connection, status, notifier } = setup({ signedIn: true });
-    connection.open();
-    connection.deliver(Topic.errors, { errorCode: 401, messageType: MessageType.ERROR, message: 'Unauthorized' });
-    expect(notifier.alert).toHaveBeenCalledWith('Error: Unauthorized');
-    expect(notifier.error).toHaveBeenCalledWith('Error: Unauthorized');
-    expect(status.get()).toEqual({ message: READY, submitting: false });
+  it("alerts and toasts the text prefixed 'Error: ' and resets the status", async () => {
+    const h = await setup({ signedIn: true });
+    h.connection.open();
+    h.connection.deliver(Topic.errors, { errorCode: 401, messageType: MessageType.ERROR, message: 'Unauthorized' });
+    expect(h.notifier.alert).toHaveBeenCalledWith('Error: Unauthorized');
+    expect(h.notifier.error).toHaveBeenCalledWith('Error: Unauthorized');
+    expect(h.sync.status.get()).toEqual({ message: READY, submitting: false });
+    await h.wire.idle();
   });
 });
 
 describe('session and connection', () => {
-  it('reconnects when the token changes (login, logout) and not otherwise', () => {
-    const { connection, session } = setup({ signedIn: false });
-    connection.open();
+  it('reconnects when the token changes (login, logout) and not otherwise', async () => {
+    const h = await setup({ signedIn: false });
+    const { session } = h.sync;
+    h.connection.open();
     session.logout();
-    expect(connection.restarts).toBe(0);
-    session.login(userToken(60));
-    expect(connection.restarts).toBe(1);
+    expect(h.connection.restarts).toBe(0);
+    session.login(h.token);
+    expect(h.connection.restarts).toBe(1);
     session.logout();
-    expect(connection.restarts).toBe(2);
+    expect(h.connection.restarts).toBe(2);
   });
 });

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { Destination } from '../../../src/protocol/destinations';
 import { Topic } from '../../../src/protocol/topics';
-import { INVALID_CREDENTIALS, INVALID_TOKEN, createLogin, interpretLoginResponse } from '../../../src/sync/login';
-import { createSession } from '../../../src/sync/session';
-import { createMemoryStorage, createSettings } from '../../../src/sync/settings';
+import { INVALID_CREDENTIALS, INVALID_TOKEN, createLogin, interpretLoginResponse } from '../../../src/sync/session/login';
+import { createSession } from '../../../src/sync/session/session';
+import { createMemoryStorage, createSettings } from '../../../src/sync/session/settings';
 import { createFakeConnection } from './support/fake-connection';
 import { NOW_MS, adminToken, userToken } from './support/tokens';
 

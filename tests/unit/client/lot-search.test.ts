@@ -2,9 +2,9 @@
 // server's rule (docs/protocol.md): above 2 characters, number or title, prefix first, then contains.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { lotsTable, matchLots, searchReplicaLots } from '../../../src/domains/lots';
 import { LOT_SUGGESTIONS_MAX } from '../../../src/protocol/lots';
-import { matchLots, searchReplicaLots } from '../../../src/sync/lot-search';
-import { makeLot } from './support/fake-server';
+import { makeLot } from '../../support/factories';
 import { freshReplica } from './support/sync-harness';
 
 const titles = (lots: readonly { titleListing: string }[]) => lots.map((lot) => lot.titleListing);
@@ -43,7 +43,7 @@ describe('lots search from the replica', () => {
 
   it('reads the replica, leaving out lots a pending delete removed', async () => {
     const db = freshReplica();
-    await db.lots.bulkPut([makeLot(1, 'Speaker lot'), { ...makeLot(2, 'Speaker returns'), pending: 1, removed: 1 }, makeLot(3, 'Tools')]);
+    await db.rows(lotsTable).bulkPut([makeLot(1, 'Speaker lot'), { ...makeLot(2, 'Speaker returns'), pending: 1, removed: 1 }, makeLot(3, 'Tools')]);
     expect(titles(await searchReplicaLots(db, 'speaker'))).toEqual(['Speaker lot']);
     expect(await searchReplicaLots(db, 'sp')).toEqual([]);
   });

@@ -1,42 +1,44 @@
 // The outbox as a user of a tablet whose Wi-Fi drops sees it (DESIGN §4): changes show at once, reach the
 // server once each and in order, refused ones come back with the server's message, and nothing belongs to
-// the wrong user. The fake server behind the fake connection answers as the real one does.
+// the wrong user. The real server (router, handlers, database) answers on an in-memory wire.
 import 'fake-indexeddb/auto';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createLotIntent } from '../../../src/features/lots/create-lot';
-import { renameLotIntent } from '../../../src/sync/intents/rename-lot';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { addUpc } from '../../../src/domains/items';
+import { createLot, lotsTable, renameLot } from '../../../src/domains/lots';
+import type { Box } from '../../../src/protocol/entities';
 import { Destination } from '../../../src/protocol/destinations';
 import { ErrorCode } from '../../../src/protocol/error-codes';
-import { refetchAfter, replaySession } from '../../../src/sync/client';
-import { createInProcessLocks } from '../../../src/sync/locks';
-import { discardEntry, enqueue, markInFlight, outboxSummary, queuedEntries, retryEntry, type Intent } from '../../../src/sync/outbox';
-import { createReplayer } from '../../../src/sync/replayer';
-import { claimReplica } from '../../../src/sync/replica-owner';
-import { makeLot } from './support/fake-server';
-import { createHarness, freshReplica, outboxSends, type Harness } from './support/sync-harness';
+import type { Lot } from '../../../src/protocol/lots';
 import { ServerMessages } from '../../../src/protocol/messages';
+import { createInProcessLocks } from '../../../src/sync/outbox/locks';
+import { discardEntry, enqueue, markInFlight, outboxSummary, queuedEntries, type Intent } from '../../../src/sync/outbox/outbox';
+import { createReplayer } from '../../../src/sync/outbox/replayer';
+import { startClientServer, type ClientServer } from './support/server';
+import { createHarness, freshReplica, outboxSends, uniqueUser, type Harness, type HarnessOptions } from './support/sync-harness';
 
-function start(options: Parameters<typeof createHarness>[0] = {}): Harness {
-  const harness = createHarness(options);
+let server: ClientServer;
+beforeAll(async () => void (server = await startClientServer()), 60_000);
+afterAll(() => server?.stop());
+
+async function start(options: HarnessOptions = {}): Promise<Harness> {
+  const harness = await createHarness(server, options);
   onTestFinished(harness.unlink);
   return harness;
 }
 
-async function queue(harness: Harness, intent: Intent) {
-  const queued = await enqueue(harness.db, harness.user, intent);
-  harness.replayer.wake();
-  return queued;
-}
-
-const create = (title: string) => createLotIntent({ title });
-const rename = (lotId: number, newTitle: string) => renameLotIntent({ lotId, newTitle });
+const queue = (harness: Harness, intent: Intent) => harness.sync.enqueue(intent);
+const create = (title: string) => createLot.build({ title });
+const rename = (lotId: number, newTitle: string) => renameLot.build({ lotId, newTitle });
 const settled = (harness: Harness) =>
-  vi.waitFor(async () => expect((await outboxSummary(harness.db, harness.user)).queued).toBe(0), { timeout: 3000, interval: 5 });
-const titles = async (harness: Harness) => (await harness.db.lots.toArray()).map((lot) => [lot.id, lot.titleListing, lot.pending ?? 0]);
+  vi.waitFor(async () => expect((await outboxSummary(harness.db, harness.user)).queued).toBe(0), { timeout: 5000, interval: 5 });
+const titles = async (harness: Harness) => (await harness.db.rows(lotsTable).toArray()).map((lot) => [lot.id, lot.titleListing, lot.pending ?? 0]);
+const applied = (harness: Harness) => harness.wire.applied.map(({ body }) => body);
+/** A lot of the harness's user, made on the server. */
+const serverLot = (harness: Harness, title: string) => server.ask<Lot>(harness.token, 'createManifest', title);
 
 describe('outbox: changes made offline', () => {
   it('show at once as pending, then reach the server in order, once each, after the connection comes back', async () => {
-    const h = start();
+    const h = await start();
     const first = await queue(h, create('Pallet A'));
     await queue(h, create('Pallet B'));
     await queue(h, rename(first.tempId ?? 0, 'Pallet A, sorted'));
@@ -45,33 +47,34 @@ describe('outbox: changes made offline', () => {
 
     h.connection.open();
     await settled(h);
-    expect(h.server.applied.map(({ destination, body }) => [destination, body])).toEqual([
+    const [a, b] = (await h.db.rows(lotsTable).orderBy('id').toArray()).map((lot) => lot.id);
+    expect(h.wire.applied.map(({ destination, body }) => [destination, body])).toEqual([
       [Destination.createManifest, 'Pallet A'],
       [Destination.createManifest, 'Pallet B'],
-      [Destination.updateManifestTitleById, { lotId: 1, newTitle: 'Pallet A, sorted' }],
+      [Destination.updateManifestTitleById, { lotId: a, newTitle: 'Pallet A, sorted' }],
     ]);
-    expect(await titles(h)).toEqual([[1, 'Pallet A, sorted', 0], [2, 'Pallet B', 0]]);
+    expect(await titles(h)).toEqual([[a, 'Pallet A, sorted', 0], [b, 'Pallet B', 0]]);
   });
 
   it('go one at a time: the next is sent only after the previous RECEIPT', async () => {
-    const h = start();
-    h.server.holding = true;
+    const h = await start();
+    h.wire.holding = true;
     await queue(h, create('One'));
     await queue(h, create('Two'));
     h.connection.open();
     await vi.waitFor(() => expect(outboxSends(h)).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await h.wire.idle(); // the server has answered the first; its receipt is held back
     expect(outboxSends(h)).toHaveLength(1);
-    h.server.release();
+    h.wire.release();
     await vi.waitFor(() => expect(outboxSends(h)).toHaveLength(2));
-    h.server.holding = false;
-    h.server.release();
+    h.wire.holding = false;
+    h.wire.release();
     await settled(h);
   });
 
   it('are listed for the outbox panel in queue order, the one being sent marked', async () => {
-    const h = start();
-    h.server.holding = true;
+    const h = await start();
+    h.wire.holding = true;
     await queue(h, create('First'));
     await queue(h, rename(-1, 'Second'));
     expect((await queuedEntries(h.db, h.user)).map(({ destination, sending }) => [destination, sending])).toEqual([
@@ -80,14 +83,14 @@ describe('outbox: changes made offline', () => {
     ]);
     h.connection.open();
     await vi.waitFor(async () => expect((await queuedEntries(h.db, h.user))[0]?.sending).toBe(true));
-    h.server.holding = false;
-    h.server.release();
+    h.wire.holding = false;
+    h.wire.release();
     await settled(h);
     expect(await queuedEntries(h.db, h.user)).toEqual([]);
   });
 
   it('carry a client-msg-id of {deviceId}:{seq} and a receipt header', async () => {
-    const h = start();
+    const h = await start();
     const { seq, clientMsgId } = await queue(h, create('Tagged'));
     h.connection.open();
     await settled(h);
@@ -100,32 +103,33 @@ describe('outbox: changes made offline', () => {
 describe('outbox: whose changes', () => {
   it("never sends another user's queued changes; they wait for that user", async () => {
     const db = freshReplica();
-    const bob = start({ user: 'bob', db });
+    const bob = await start({ user: uniqueUser('bob'), db });
     await queue(bob, create("Bob's lot"));
     bob.unlink();
 
-    const alice = start({ user: 'alice', db });
+    const alice = await start({ db });
     await queue(alice, create("Alice's lot"));
     alice.connection.open();
     await settled(alice);
     expect(outboxSends(alice).map((sent) => sent.body)).toEqual(["Alice's lot"]);
-    expect((await outboxSummary(db, 'bob')).queued).toBe(1);
-    expect((await db.lots.toArray()).map((lot) => lot.titleListing)).toEqual(["Alice's lot"]);
+    expect((await outboxSummary(db, bob.user)).queued).toBe(1);
+    expect((await db.rows(lotsTable).toArray()).map((lot) => lot.titleListing)).toEqual(["Alice's lot"]);
   });
 });
 
 describe('outbox: refused changes', () => {
   it("go to failed with the server's message, roll back, and the queue goes on", async () => {
-    const h = start();
-    h.server.lots.set(5, makeLot(5, 'Original'));
-    await claimReplica(h.db, h.user);
-    await h.db.lots.put(makeLot(5, 'Original'));
-    await queue(h, rename(5, 'Renamed'));
-    await queue(h, rename(99, 'Not mine'));
+    const h = await start();
+    const original = await serverLot(h, 'Original');
+    h.connection.open();
+    await vi.waitFor(async () => expect(await h.db.rows(lotsTable).get(original.id)).toMatchObject({ titleListing: 'Original' }));
+    h.connection.close();
+    await queue(h, rename(original.id, 'Renamed'));
+    await queue(h, rename(2_000_000_000, 'Not mine'));
     await queue(h, create('After'));
-    expect((await h.db.lots.get(5))?.titleListing).toBe('Renamed');
+    expect((await h.db.rows(lotsTable).get(original.id))?.titleListing).toBe('Renamed');
 
-    h.server.lots.delete(5); // an admin deleted it meanwhile
+    await server.ask(h.token, 'deleteLots', [{ id: original.id }]); // deleted meanwhile, on another device
     h.connection.open();
     await settled(h);
     const { failed } = await outboxSummary(h.db, h.user);
@@ -134,29 +138,32 @@ describe('outbox: refused changes', () => {
       [Destination.updateManifestTitleById, ServerMessages.lotNotFoundOrNotOwned],
     ]);
     expect(h.notifier.error).toHaveBeenCalledWith(ServerMessages.lotNotFoundOrNotOwned);
-    // The refused rename is undone, and the re-fetch after it shows the server's state: lot 5 is gone.
-    await vi.waitFor(async () => expect(await titles(h)).toEqual([[1, 'After', 0]]));
+    // The refused rename is undone, and the re-fetch after it shows the server's state: the first lot is gone.
+    await vi.waitFor(async () => expect((await titles(h)).map(([, title, pending]) => [title, pending])).toEqual([['After', 0]]));
   });
 
   it('can be retried, at the end of the queue', async () => {
-    const h = start();
-    await queue(h, rename(7, 'Too early'));
+    const h = await start();
+    const lot = await serverLot(h, 'Scans');
+    const box = await server.ask<Box>(h.token, 'addBoxToLot', { id: 0, manualManiestId: lot.id, label: 'B' });
+    const upc = `R${Date.now()}`;
+    await queue(h, addUpc.build({ boxId: box.id, upc, existing: undefined, known: undefined }));
     h.connection.open();
     await settled(h);
     const [refused] = (await outboxSummary(h.db, h.user)).failed;
-    h.server.lots.set(7, makeLot(7, 'Old'));
+    expect(refused?.lastError).toBe(ServerMessages.upcNotFound(upc));
+    await server.seedCatalogue([{ upc }]); // someone adds the product to the catalogue
     await queue(h, create('Meanwhile'));
     await settled(h);
-    await retryEntry(h.db, refused?.seq ?? 0);
-    h.replayer.wake();
+    await h.sync.retryEntry(refused?.seq ?? 0);
     await settled(h);
-    expect(h.server.applied.map(({ body }) => body)).toEqual(['Meanwhile', { lotId: 7, newTitle: 'Too early' }]);
+    expect(applied(h)).toEqual(['Meanwhile', { upc, boxId: box.id }]);
     expect((await outboxSummary(h.db, h.user)).failed).toEqual([]);
   });
 
   it('can be discarded, and a queued change not yet sent can be dropped with its pending row', async () => {
-    const h = start();
-    await queue(h, rename(7, 'Refused'));
+    const h = await start();
+    await queue(h, rename(2_000_000_000, 'Refused'));
     h.connection.open();
     await settled(h);
     const [refused] = (await outboxSummary(h.db, h.user)).failed;
@@ -165,43 +172,43 @@ describe('outbox: refused changes', () => {
 
     h.connection.close();
     const { seq } = await queue(h, create('Changed my mind'));
-    expect(await h.db.lots.count()).toBe(1);
+    expect(await h.db.rows(lotsTable).count()).toBe(1);
     expect(await discardEntry(h.db, seq)).toBe(true);
-    expect(await h.db.lots.count()).toBe(0);
+    expect(await h.db.rows(lotsTable).count()).toBe(0);
   });
 
   it('a refused create takes the changes that name its lot down with it', async () => {
-    const h = start();
+    const h = await start();
     const { tempId } = await queue(h, { ...create('x'), body: '   ' }); // the server refuses a blank title
     await queue(h, rename(tempId ?? 0, 'Renamed'));
     h.connection.open();
     await settled(h);
     expect((await outboxSummary(h.db, h.user)).failed).toHaveLength(2);
-    expect(h.server.applied).toEqual([]);
-    expect(await h.db.lots.count()).toBe(0);
+    expect(h.wire.applied).toEqual([]);
+    expect(await h.db.rows(lotsTable).count()).toBe(0);
   });
 });
 
 describe('outbox: failures that pass', () => {
   it('retries after a server error (5xx) with backoff and keeps the order', async () => {
-    const h = start();
-    h.server.failNext.push(ErrorCode.INTERNAL_SERVER_ERROR, ErrorCode.SERVICE_UNAVAILABLE);
+    const h = await start();
+    h.wire.failNext.push(ErrorCode.INTERNAL_SERVER_ERROR, ErrorCode.SERVICE_UNAVAILABLE);
     await queue(h, create('First'));
     await queue(h, create('Second'));
     h.connection.open();
     await settled(h);
-    expect(h.server.applied.map(({ body }) => body)).toEqual(['First', 'Second']);
+    expect(applied(h)).toEqual(['First', 'Second']);
     expect(outboxSends(h).map(({ body }) => body)).toEqual(['First', 'First', 'First', 'Second']);
   });
 
   it('resends what was in flight when the connection dropped, and the server applies it once', async () => {
-    const h = start();
-    h.server.dropAfterApplyNext = true;
+    const h = await start();
+    h.wire.dropAfterApplyNext = true;
     await queue(h, create('Dropped reply'));
     await queue(h, create('Next'));
     h.connection.open();
     await vi.waitFor(() => expect(h.connection.getSnapshot().state).toBe('loading'));
-    expect(h.server.applied).toHaveLength(1);
+    expect(h.wire.applied).toHaveLength(1);
     expect((await outboxSummary(h.db, h.user)).queued).toBe(2);
 
     h.connection.open();
@@ -209,47 +216,48 @@ describe('outbox: failures that pass', () => {
     const sends = outboxSends(h);
     expect(sends.map(({ body }) => body)).toEqual(['Dropped reply', 'Dropped reply', 'Next']);
     expect(sends[0]?.clientMsgId).toBe(sends[1]?.clientMsgId);
-    expect(h.server.applied.map(({ body }) => body)).toEqual(['Dropped reply', 'Next']);
-    expect(await titles(h)).toEqual([[1, 'Dropped reply', 0], [2, 'Next', 0]]);
+    expect(applied(h)).toEqual(['Dropped reply', 'Next']);
+    expect((await titles(h)).map(([, title, pending]) => [title, pending])).toEqual([['Dropped reply', 0], ['Next', 0]]);
   });
 
   it('pauses on UNAUTHORIZED until the user signs in again', async () => {
-    const h = start();
-    h.server.failNext.push(ErrorCode.UNAUTHORIZED);
+    const h = await start();
+    h.wire.failNext.push(ErrorCode.UNAUTHORIZED);
     await queue(h, create('Needs a token'));
     h.connection.open();
     await vi.waitFor(() => expect(h.notifier.alert).toHaveBeenCalledWith('Error: Unauthorized: sign in again.'));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await vi.waitFor(async () => expect((await h.db.outbox.toArray())[0]?.state).toBe('pending')); // settled: back in the queue
+    await h.wire.idle();
     expect(outboxSends(h)).toHaveLength(1);
     expect((await outboxSummary(h.db, h.user)).queued).toBe(1);
 
-    const { userToken } = await import('./support/tokens');
-    h.session.login(userToken(7200, 'alice'));
+    h.sync.session.login(await server.newToken(h.user));
     await settled(h);
-    expect(h.server.applied.map(({ body }) => body)).toEqual(['Needs a token']);
+    expect(applied(h)).toEqual(['Needs a token']);
   });
 });
 
 describe('outbox: a tab that died', () => {
   it('sends its in-flight change again when the next replayer starts', async () => {
     const db = freshReplica();
-    const first = start({ db });
+    const first = await start({ db });
     const { seq } = await queue(first, create('Half sent'));
     first.unlink();
     await markInFlight(db, seq); // the tab died between SEND and RECEIPT
     expect((await db.outbox.get(seq))?.state).toBe('in-flight');
 
-    const second = start({ db });
+    const second = await start({ db, user: first.user });
     second.connection.open();
     await settled(second);
-    expect(second.server.applied.map(({ body }) => body)).toEqual(['Half sent']);
+    expect(applied(second)).toEqual(['Half sent']);
   });
 
   it('runs one replayer per device: a second one waits for the lock', async () => {
-    const h = start();
+    const h = await start();
     const locks = createInProcessLocks();
+    const { session } = h.sync;
     const replayerOf = () =>
-      createReplayer({ db: h.db, transport: h.connection, session: replaySession(h.session), locks, backoffMs: () => 5, onSettled: refetchAfter(h.lotsQuery) });
+      createReplayer({ db: h.db, transport: h.connection, session: { user: () => h.user, token: session.currentToken, subscribe: session.subscribe }, locks, backoffMs: () => 5 });
     h.unlink(); // the harness's own replayer stops; two new ones share one lock
     const stops = [replayerOf().start(), replayerOf().start()];
     onTestFinished(() => stops.forEach((stop) => stop()));
@@ -262,19 +270,16 @@ describe('outbox: a tab that died', () => {
 
 describe('outbox: lots made offline', () => {
   it('get their real id from CREATED_MANIFEST, and later changes naming them are rewritten', async () => {
-    const h = start();
+    const h = await start();
     const { tempId } = await queue(h, create('Draft'));
     expect(tempId).toBeLessThan(0);
     await queue(h, rename(tempId ?? 0, 'Final'));
     await queue(h, rename(tempId ?? 0, 'Really final'));
     h.connection.open();
     await settled(h);
-    expect(h.server.applied.map(({ body }) => body)).toEqual([
-      'Draft',
-      { lotId: 1, newTitle: 'Final' },
-      { lotId: 1, newTitle: 'Really final' },
-    ]);
-    expect(await titles(h)).toEqual([[1, 'Really final', 0]]);
+    const [lot] = await h.db.rows(lotsTable).toArray();
+    expect(applied(h)).toEqual(['Draft', { lotId: lot?.id, newTitle: 'Final' }, { lotId: lot?.id, newTitle: 'Really final' }]);
+    expect(await titles(h)).toEqual([[lot?.id, 'Really final', 0]]);
     expect(h.notifier.success).toHaveBeenCalledWith('Created manifest: Draft');
   });
 });

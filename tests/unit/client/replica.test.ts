@@ -1,74 +1,147 @@
 // The replica's schema and ownership (DESIGN §4): queued changes survive a schema upgrade and a change of
 // user; the cached data of one user is never shown to the next.
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { createLotIntent } from '../../../src/features/lots/create-lot';
+import { domains } from '../../../src/domains';
+import { createLot, lotsTable } from '../../../src/domains/lots';
 import { Destination } from '../../../src/protocol/destinations';
 import { ApiPath } from '../../../src/protocol/http';
-import { enqueue, enqueueUpload, outboxSummary } from '../../../src/sync/outbox';
-import { REPLICA_VERSIONS, clearCacheTables, openReplica, readMeta } from '../../../src/sync/replica';
-import { claimReplica } from '../../../src/sync/replica-owner';
-import { makeLot } from './support/fake-server';
+import { enqueue, enqueueUpload, outboxSummary } from '../../../src/sync/outbox/outbox';
+import { DEVICE_ID, readMeta } from '../../../src/sync/replica/meta';
+import { claimReplica } from '../../../src/sync/replica/owner';
+import { openReplica, replicaVersions } from '../../../src/sync/replica/replica';
+import type { TableDefinition } from '../../../src/sync/replica/table';
+import { makeLot } from '../../support/factories';
+
+/** Today's tables: every domain's. */
+const definitions: readonly TableDefinition[] = domains.flatMap((domain) => domain.tables ?? []);
+
+/**
+ * The schema the previous release installed on devices (its REPLICA_VERSIONS, src/sync/replica.ts before the
+ * restructure), written out: a released version is never edited, so today's definitions must add up to exactly this.
+ */
+const INSTALLED = [
+  {
+    version: 1,
+    stores: {
+      lots: 'id, lotNumber, status, userId, titleListing, pending',
+      boxes: 'id, manualManiestId, pending',
+      items: 'id, boxId, upc, pending',
+      upcs: 'id, upc, vendorName, vendorStyleNumber',
+      images: 'id, owner',
+      categories: 'id, parent',
+      notes: 'id, label',
+      inventoryEvents: 'id, createdById',
+      history: 'id, inventoryEventId, manifestId',
+      auctionEvents: 'id',
+      auctionManifests: 'id, auctionEvent.id, sortOrder',
+      outbox: '++seq, clientMsgId, state, [user+state], [change.table+change.id]',
+      meta: 'key',
+    },
+  },
+  { version: 2, stores: { outboxFiles: '++id' } },
+] as const;
+
+const uniqueName = (prefix: string): string => `lotdesk-${prefix}-${Math.random().toString(36).slice(2)}`;
+
+/** A database as the previous release left it on a device, up to `upTo` (Dexie directly: not today's code). */
+function installed(name: string, upTo: number): Dexie {
+  const dexie = new Dexie(name);
+  for (const { version, stores } of INSTALLED.filter(({ version }) => version <= upTo)) dexie.version(version).stores(stores);
+  return dexie;
+}
+
+/** An outbox entry as the previous release wrote it. */
+const queuedEntry = (clientMsgId: string, body: string) => ({
+  kind: 'send', destination: Destination.createManifest, body, clientMsgId, user: 'alice',
+  state: 'pending', createdAt: 0, attempts: 0, lastError: '', notBefore: 0,
+});
 
 describe('replica schema', () => {
-  it('an upgrade to a later version keeps the queued changes (and may drop the cache)', async () => {
-    const name = `lotdesk-upgrade-${Math.random().toString(36).slice(2)}`;
-    const v1 = openReplica(name);
-    await claimReplica(v1, 'alice');
-    const { clientMsgId } = await enqueue(v1, 'alice', createLotIntent({ title: 'Queued before the upgrade' }));
-    await v1.lots.put(makeLot(3, 'cached'));
-    const deviceId = await readMeta(v1, 'deviceId');
-    v1.close();
+  it("declares exactly the stores of the replica the previous release installed, so a device upgrades with its queue", () => {
+    expect(replicaVersions(definitions).map(({ version, stores }) => ({ version, stores }))).toEqual(INSTALLED);
+    expect(replicaVersions(definitions).flatMap(({ cleared }) => cleared)).toEqual([]);
+  });
 
-    const next = Math.max(...REPLICA_VERSIONS.map(({ version }) => version)) + 1;
-    const later = [...REPLICA_VERSIONS, { version: next, stores: { lots: 'id, lotNumber, status, userId, titleListing, pending, slug' }, upgrade: clearCacheTables }];
-    const v2 = openReplica(name, later);
-    await v2.open();
-    expect(v2.verno).toBe(next);
+  it('opens a database the previous release installed as it is, its queue and files intact', async () => {
+    const name = uniqueName('installed');
+    const old = installed(name, 2);
+    await old.table('outbox').add(queuedEntry('device-old:1', 'Queued before the update'));
+    await old.table('outboxFiles').add({ blob: new Blob(['bytes']), name: 'photo.jpg' });
+    await old.table('meta').put({ key: 'deviceId', value: 'device-old' });
+    const nativeVersion = old.backendDB().version;
+    old.close();
+
+    const today = openReplica(definitions, name);
+    await today.dexie.open();
+    expect(today.dexie.verno).toBe(2);
+    expect(today.dexie.backendDB().version).toBe(nativeVersion); // no upgrade ran: the schema is the installed one
+    expect((await today.outbox.toArray()).map((entry) => [entry.clientMsgId, entry.body, entry.state])).toEqual([
+      ['device-old:1', 'Queued before the update', 'pending'],
+    ]);
+    expect(await today.outboxFiles.count()).toBe(1);
+    expect(await readMeta(today, DEVICE_ID)).toBe('device-old');
+    today.dexie.close();
+  });
+
+  it('an upgrade to a later version keeps the queued changes (and may drop the cache)', async () => {
+    const name = uniqueName('upgrade');
+    const v1 = openReplica(definitions, name);
+    await claimReplica(v1, 'alice');
+    const { clientMsgId } = await enqueue(v1, 'alice', createLot.build({ title: 'Queued before the upgrade' }));
+    await v1.rows(lotsTable).put(makeLot(3, 'cached'));
+    const deviceId = await readMeta(v1, DEVICE_ID);
+    v1.dexie.close();
+
+    // A later release changes the lots table's schema: a new version of that one table.
+    const next = Math.max(...replicaVersions(definitions).map(({ version }) => version)) + 1;
+    const laterLots: TableDefinition = { ...lotsTable, schema: { ...lotsTable.schema, [next]: 'id, lotNumber, status, userId, titleListing, pending, slug' } };
+    const later = definitions.map((definition) => (definition.name === lotsTable.name ? laterLots : definition));
+    const v2 = openReplica(later, name);
+    await v2.dexie.open();
+    expect(v2.dexie.verno).toBe(next);
     expect((await v2.outbox.toArray()).map((entry) => [entry.clientMsgId, entry.body, entry.state])).toEqual([
       [clientMsgId, 'Queued before the upgrade', 'pending'],
     ]);
-    expect(await readMeta(v2, 'deviceId')).toBe(deviceId);
-    expect(await v2.lots.count()).toBe(0);
-    v2.close();
+    expect(await readMeta(v2, DEVICE_ID)).toBe(deviceId);
+    expect(await v2.rows(lotsTable).count()).toBe(0);
+    v2.dexie.close();
   });
 
   it('version 2 adds the files of queued uploads, keeping the queue of a version 1 device', async () => {
-    const name = `lotdesk-v1-${Math.random().toString(36).slice(2)}`;
-    const v1 = openReplica(name, REPLICA_VERSIONS.filter(({ version }) => version === 1));
+    const name = uniqueName('v1');
+    const v1 = installed(name, 1);
     // An entry as version 1 wrote it (today's code binds every table of today's schema, so it cannot run on v1).
     const clientMsgId = 'device-v1:1';
-    await v1.outbox.add({
-      kind: 'send', destination: Destination.createManifest, body: 'Queued on version 1', clientMsgId, user: 'alice',
-      state: 'pending', createdAt: 0, attempts: 0, lastError: '', notBefore: 0,
-    });
-    await v1.meta.put({ key: 'deviceId', value: 'device-v1' });
+    await v1.table('outbox').add(queuedEntry(clientMsgId, 'Queued on version 1'));
+    await v1.table('meta').put({ key: 'deviceId', value: 'device-v1' });
     v1.close();
 
-    const v2 = openReplica(name);
-    await v2.open();
-    expect(v2.verno).toBe(2);
+    const v2 = openReplica(definitions, name);
+    await v2.dexie.open();
+    expect(v2.dexie.verno).toBe(2);
     expect((await v2.outbox.toArray()).map((entry) => [entry.clientMsgId, entry.body])).toEqual([[clientMsgId, 'Queued on version 1']]);
     const upload = await enqueueUpload(v2, 'alice', { url: ApiPath.uploadFile, file: new Blob(['bytes']), fields: { UPC: '012345678905' } });
     expect(upload.clientMsgId).toBe(`device-v1:${upload.seq}`);
     expect(await v2.outboxFiles.count()).toBe(1);
-    v2.close();
+    v2.dexie.close();
   });
 });
 
 describe('replica ownership', () => {
   it("another user signing in clears the cached lots but keeps the first user's queue, which returns with them", async () => {
-    const db = openReplica(`lotdesk-owner-${Math.random().toString(36).slice(2)}`);
+    const db = openReplica(definitions, uniqueName('owner'));
     await claimReplica(db, 'alice');
-    await db.lots.put(makeLot(1, "alice's cached lot"));
-    await enqueue(db, 'alice', createLotIntent({ title: "alice's offline lot" }));
+    await db.rows(lotsTable).put(makeLot(1, "alice's cached lot"));
+    await enqueue(db, 'alice', createLot.build({ title: "alice's offline lot" }));
 
     expect(await claimReplica(db, 'bob')).toBe(true);
-    expect(await db.lots.count()).toBe(0);
+    expect(await db.rows(lotsTable).count()).toBe(0);
     expect((await outboxSummary(db, 'alice')).queued).toBe(1);
 
     expect(await claimReplica(db, 'alice')).toBe(true);
-    expect((await db.lots.toArray()).map((lot) => [lot.id, lot.titleListing, lot.pending])).toEqual([[-1, "alice's offline lot", 1]]);
+    expect((await db.rows(lotsTable).toArray()).map((lot) => [lot.id, lot.titleListing, lot.pending])).toEqual([[-1, "alice's offline lot", 1]]);
     expect(await claimReplica(db, 'alice')).toBe(false);
   });
 });

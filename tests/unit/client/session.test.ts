@@ -1,8 +1,8 @@
 // The session token rules of spec §4–§6: validity, admin, user name, login refusal, logout on a failed check.
 import { describe, expect, it } from 'vitest';
-import { createSession } from '../../../src/sync/session';
-import { createMemoryStorage, createSettings } from '../../../src/sync/settings';
-import { decodeClaims, isAdminToken, isTokenValid, usernameFromToken } from '../../../src/sync/token';
+import { createSession } from '../../../src/sync/session/session';
+import { createMemoryStorage, createSettings, TOKEN } from '../../../src/sync/session/settings';
+import { decodeClaims, isAdminToken, isTokenValid, usernameFromToken } from '../../../src/sync/session/token';
 import { NOW_MS, adminToken, makeToken, nowSeconds, userToken } from './support/tokens';
 
 describe('token validity (spec §5)', () => {
@@ -52,7 +52,7 @@ describe('roles and user name (spec §6)', () => {
 describe('session (spec §4)', () => {
   const setup = (stored?: string) => {
     const settings = createSettings(createMemoryStorage());
-    if (stored !== undefined) settings.set('token', stored);
+    if (stored !== undefined) settings.set(TOKEN, stored);
     return { settings, session: createSession(settings, () => NOW_MS) };
   };
 
@@ -74,7 +74,7 @@ describe('session (spec §4)', () => {
     session.subscribe(() => (changes += 1));
     const token = userToken(60, 'carol');
     expect(session.login(token)).toBe(true);
-    expect(settings.get('token')).toBe(token);
+    expect(settings.get(TOKEN)).toBe(token);
     expect(session.get()).toMatchObject({ token, username: 'carol', isAdmin: false });
     expect(changes).toBe(1);
   });
@@ -83,7 +83,7 @@ describe('session (spec §4)', () => {
     const { session, settings } = setup();
     expect(session.login(userToken(-5))).toBe(false);
     expect(session.login('garbage')).toBe(false);
-    expect(settings.get('token')).toBeUndefined();
+    expect(settings.get(TOKEN)).toBeUndefined();
     expect(session.get().token).toBeUndefined();
   });
 
@@ -91,14 +91,14 @@ describe('session (spec §4)', () => {
     const { session, settings } = setup(userToken(-5, 'dave'));
     expect(session.get().username).toBe('dave');
     expect(session.isAuthenticated()).toBe(false);
-    expect(settings.get('token')).toBeUndefined();
+    expect(settings.get(TOKEN)).toBeUndefined();
     expect(session.get()).toEqual({ token: undefined, username: '', isAdmin: false });
   });
 
   it('removes the token and clears the user name on logout', () => {
     const { session, settings } = setup(userToken(60));
     session.logout();
-    expect(settings.get('token')).toBeUndefined();
+    expect(settings.get(TOKEN)).toBeUndefined();
     expect(session.get().username).toBe('');
   });
 
@@ -106,7 +106,7 @@ describe('session (spec §4)', () => {
     let now = NOW_MS;
     const settings = createSettings(createMemoryStorage());
     const token = userToken(60);
-    settings.set('token', token);
+    settings.set(TOKEN, token);
     const session = createSession(settings, () => now);
     expect(session.currentToken()).toBe(token);
     now += 61_000;

@@ -1,21 +1,22 @@
 // settings.ts: typed JSON values in local storage; unreadable stored data counts as absent.
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage, createSettings } from '../../../src/sync/settings';
+import { PRODUCT_CATEGORIES } from '../../../src/domains/categories';
+import { createMemoryStorage, createSettings, TOKEN } from '../../../src/sync/session/settings';
 
 describe('settings', () => {
   it('keeps the token as its bare text and other values as JSON, under the spec keys', () => {
     const storage = createMemoryStorage();
     const settings = createSettings(storage);
-    settings.set('token', 'a.b.c');
-    settings.set('productCategories', [{ id: 5, name: 'Tools', parent: 0 }]);
+    settings.set(TOKEN, 'a.b.c');
+    settings.set(PRODUCT_CATEGORIES, [{ id: 5, name: 'Tools', parent: 0 }]);
     expect(storage.getItem('token')).toBe('a.b.c');
     expect(storage.getItem('productCategories')).toBe('[{"id":5,"name":"Tools","parent":0}]');
-    expect(settings.get('token')).toBe('a.b.c');
-    expect(settings.get('productCategories')).toEqual([{ id: 5, name: 'Tools', parent: 0 }]);
+    expect(settings.get(TOKEN)).toBe('a.b.c');
+    expect(settings.get(PRODUCT_CATEGORIES)).toEqual([{ id: 5, name: 'Tools', parent: 0 }]);
   });
 
   it('treats a missing key as absent', () => {
-    expect(createSettings(createMemoryStorage()).get('token')).toBeUndefined();
+    expect(createSettings(createMemoryStorage()).get(TOKEN)).toBeUndefined();
   });
 
   it('treats stored text that is not JSON, or a token that is not three dot-separated parts, as absent', () => {
@@ -23,8 +24,8 @@ describe('settings', () => {
     storage.setItem('productCategories', '[{"id":1,');
     storage.setItem('token', 'not a token at all');
     const settings = createSettings(storage);
-    expect(settings.get('productCategories')).toBeUndefined();
-    expect(settings.get('token')).toBeUndefined();
+    expect(settings.get(PRODUCT_CATEGORIES)).toBeUndefined();
+    expect(settings.get(TOKEN)).toBeUndefined();
   });
 
   it('treats JSON that fails the schema as absent', () => {
@@ -32,15 +33,15 @@ describe('settings', () => {
     storage.setItem('productCategories', JSON.stringify([{ id: 'one', name: 'Tools' }]));
     storage.setItem('token', JSON.stringify(42));
     const settings = createSettings(storage);
-    expect(settings.get('productCategories')).toBeUndefined();
-    expect(settings.get('token')).toBeUndefined();
+    expect(settings.get(PRODUCT_CATEGORIES)).toBeUndefined();
+    expect(settings.get(TOKEN)).toBeUndefined();
   });
 
   it('removes a key', () => {
     const storage = createMemoryStorage();
     const settings = createSettings(storage);
-    settings.set('token', 'x');
-    settings.remove('token');
+    settings.set(TOKEN, 'x');
+    settings.remove(TOKEN);
     expect(storage.getItem('token')).toBeNull();
   });
 });

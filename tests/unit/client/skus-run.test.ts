@@ -1,23 +1,26 @@
 // Multiple SKUs' progress dialog (spec §2: 'a progress dialog shows the status message while it runs'): up from
 // the send until the FOUND_LOTS reply, and never left hanging when the reply cannot come.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { gettingLotsMessage, lotLookups } from '../../../src/domains/lots';
 import { SKUS_REPLY_TIMEOUT_MS, watchSkusRun } from '../../../src/features/lots/skus-run';
-import type { ConnectionSnapshot } from '../../../src/sync/connection';
-import { createLotLookups } from '../../../src/sync/lot-lookups';
-import { createStatus, READY } from '../../../src/sync/status';
+import { createStatus, READY } from '../../../src/sync/feedback/status';
 import { createStore } from '../../../src/sync/store';
-import { makeLot } from './support/fake-server';
+import type { ConnectionSnapshot } from '../../../src/sync/transport/connection';
+import { makeLot } from '../../support/factories';
 
 function running() {
-  const lookups = createLotLookups({ publish: () => true });
+  const lookups = lotLookups;
   const status = createStatus();
   const snapshot = createStore<ConnectionSnapshot>({ state: 'ready', down: false, lastError: undefined });
   const connection = { getSnapshot: snapshot.get, watch: snapshot.subscribe };
-  status.busy('Getting Lots by SKUs for 2 lots...');
+  status.busy(gettingLotsMessage(2));
   const onOver = vi.fn();
   const stop = watchSkusRun({ lookups, status, connection }, onOver);
   return { lookups, status, snapshot, onOver, stop };
 }
+
+// The look-ups' answers are the page's, kept in memory: each test starts with none.
+beforeEach(() => lotLookups.reset());
 
 afterEach(() => {
   vi.useRealTimers();
@@ -57,11 +60,10 @@ describe('Multiple SKUs progress', () => {
   });
 
   it('is over at once when nothing is running, and silent once stopped', () => {
-    const lookups = createLotLookups({ publish: () => true });
     const status = createStatus();
     const snapshot = createStore<ConnectionSnapshot>({ state: 'ready', down: false, lastError: undefined });
     const onOver = vi.fn();
-    watchSkusRun({ lookups, status, connection: { getSnapshot: snapshot.get, watch: snapshot.subscribe } }, onOver);
+    watchSkusRun({ lookups: lotLookups, status, connection: { getSnapshot: snapshot.get, watch: snapshot.subscribe } }, onOver);
     expect(onOver).toHaveBeenCalledTimes(1); // not busy: nothing to wait for
 
     const run = running();

@@ -3,7 +3,7 @@
 // may hang a fake server on `onPublish` to answer SENDs as the real one does.
 import type { DestinationPath } from '../../../../src/protocol/destinations';
 import type { TopicPath } from '../../../../src/protocol/topics';
-import type { Connection, ConnectionSnapshot, Headers, MessageHandler } from '../../../../src/sync/connection';
+import type { Connection, ConnectionSnapshot, Headers, MessageHandler } from '../../../../src/sync/transport/connection';
 import { createStore } from '../../../../src/sync/store';
 
 export interface SentFrame {

@@ -1,10 +1,10 @@
 // An in-memory stand-in for the server's idempotent HTTP routes, as the fetch upload.ts is given: it records
-// every request (headers, fields, the file), applies each Idempotency-Key once — into the fake STOMP server's
+// every request (headers, fields, the file), applies each Idempotency-Key once — into the test server's
 // `applied`, so one list shows the order across both channels — and answers a replay with the stored answer,
 // as server/http/idempotency.ts does.
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../../../src/protocol/http';
-import type { FetchLike } from '../../../../src/sync/upload';
-import type { FakeServer } from './fake-server';
+import type { FetchLike } from '../../../../src/sync/outbox/upload';
+import type { AppliedMutation } from './server';
 
 export interface SeenRequest {
   readonly url: string;
@@ -54,7 +54,7 @@ async function seen(url: string, init: RequestInit): Promise<SeenRequest> {
   };
 }
 
-export function createFakeHttp(server: FakeServer): FakeHttp {
+export function createFakeHttp(applied: AppliedMutation[]): FakeHttp {
   const stored = new Map<string, { status: number; body: unknown }>();
   const http: FakeHttp = {
     requests: [],
@@ -71,7 +71,7 @@ export function createFakeHttp(server: FakeServer): FakeHttp {
       if (failure !== undefined) return failureAnswer(failure);
       const answer = { status: 201, body: { errorCode: 200, status: 'Success', data: { fileName: request.file?.name, ...request.fields } } };
       stored.set(key, answer);
-      server.applied.push({ clientMsgId: request.idempotencyKey ?? '', destination: url, body: request.fields });
+      applied.push({ clientMsgId: request.idempotencyKey ?? '', destination: url, body: request.fields });
       if (http.loseAnswerNext) {
         http.loseAnswerNext = false;
         throw new TypeError('fetch failed: the connection was reset');

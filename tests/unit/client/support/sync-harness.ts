@@ -1,80 +1,87 @@
-// A whole client on fake parts: a fresh replica in fake-indexeddb, a session signed in as `user`, the fake
-// connection with the fake server behind it, the fake fetch for uploads, and everything linked as startSync()
-// links the real ones.
+// A whole client on the real server (support/server.ts): a fresh replica in fake-indexeddb with every domain's
+// tables, a session signed in with a token the server signed, the in-memory connection wired to the real router,
+// the fake fetch for uploads, and the domains linked as startSync() links them (createSync: several devices can
+// run side by side in one test).
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
-import { createCategories } from '../../../../src/sync/categories';
-import { linkSync, refetchAfter, replaySession } from '../../../../src/sync/client';
-import { createInProcessLocks } from '../../../../src/sync/locks';
-import { createLogin } from '../../../../src/sync/login';
-import { createLotLookups } from '../../../../src/sync/lot-lookups';
-import { createCatalogue } from '../../../../src/sync/catalogue';
-import { createLotEditQuery } from '../../../../src/sync/lot-edit-query';
-import { createLotsQuery } from '../../../../src/sync/lots-query';
-import type { Notifier } from '../../../../src/sync/notifier';
-import { openReplica, type ReplicaDb } from '../../../../src/sync/replica';
-import { createReplayer, type UploadIngest } from '../../../../src/sync/replayer';
-import { createSession } from '../../../../src/sync/session';
-import { createMemoryStorage, createSettings, type Settings } from '../../../../src/sync/settings';
-import { createStatus } from '../../../../src/sync/status';
-import { createFakeConnection } from './fake-connection';
-import { createFakeHttp } from './fake-http';
-import { createFakeServer } from './fake-server';
-import { NOW_MS, adminToken, userToken } from './tokens';
+import { domains } from '../../../../src/domains';
+import { createSync, startSync, type Sync } from '../../../../src/sync/runtime';
+import type { Notifier } from '../../../../src/sync/feedback/notifier';
+import { createStatus } from '../../../../src/sync/feedback/status';
+import { createInProcessLocks } from '../../../../src/sync/outbox/locks';
+import { openReplica, type Replica } from '../../../../src/sync/replica/replica';
+import { createMemoryStorage, createSettings, TOKEN, type Settings } from '../../../../src/sync/session/settings';
+import { createFakeConnection, type FakeConnection } from './fake-connection';
+import { createFakeHttp, type FakeHttp } from './fake-http';
+import type { ClientServer, Wire } from './server';
+import { NOW_MS } from './tokens';
 
 let databases = 0;
+let accounts = 0;
 
-/** A fresh, empty replica database of its own. */
-export function freshReplica(): ReplicaDb {
+/** A fresh, empty replica database of its own, with every domain's tables. */
+export function freshReplica(): Replica {
   databases += 1;
-  return openReplica(`lotdesk-test-${databases}-${Math.random().toString(36).slice(2)}`);
+  return openReplica(domains.flatMap((domain) => domain.tables ?? []), `lotdesk-test-${databases}-${Math.random().toString(36).slice(2)}`);
 }
+
+/** A user name no other test of the file has used: the server's database is shared by the file's tests. */
+export const uniqueUser = (name = 'user'): string => `${name}-${(accounts += 1)}-${Math.random().toString(36).slice(2, 6)}`;
 
 export function mockNotifier(): Notifier {
   return { success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn(), alert: vi.fn(), sound: vi.fn() };
 }
 
 export interface HarnessOptions {
+  /** The account (made on the server if new); by default a fresh one. */
   readonly user?: string;
   readonly admin?: boolean;
-  readonly db?: ReplicaDb;
+  readonly db?: Replica;
   readonly settings?: Settings;
   /** False: no token stored (a visitor). */
   readonly signedIn?: boolean;
-  /** What takes confirmed uploads' answers, by purpose. */
-  readonly uploadIngest?: Readonly<Record<string, UploadIngest>>;
+  /**
+   * True (default): this client is the page's (`sync()`, which screens' and domains' functions use), and the
+   * domains' in-memory state starts fresh. False: a second device beside it (its own runtime only).
+   */
+  readonly page?: boolean;
 }
 
-export function createHarness(options: HarnessOptions = {}) {
-  const { user = 'alice', admin = false, db = freshReplica(), settings = createSettings(createMemoryStorage()), signedIn = true } = options;
-  if (signedIn) settings.set('token', admin ? adminToken(3600, user) : userToken(3600, user));
-  const session = createSession(settings, () => NOW_MS);
+export interface Harness {
+  readonly db: Replica;
+  readonly settings: Settings;
+  readonly sync: Sync;
+  readonly connection: FakeConnection;
+  readonly wire: Wire;
+  readonly server: ClientServer;
+  readonly http: FakeHttp;
+  readonly notifier: Notifier;
+  readonly user: string;
+  /** The account's id on the server (lots.userId). */
+  readonly userId: number;
+  /** The server-signed token of the account. */
+  readonly token: string;
+  readonly unlink: () => void;
+}
+
+const made = new Map<string, { id: number; token: string }>();
+
+export async function createHarness(server: ClientServer, options: HarnessOptions = {}): Promise<Harness> {
+  const { user = uniqueUser('alice'), admin = false, db = freshReplica(), settings = createSettings(createMemoryStorage()), signedIn = true, page = true } = options;
+  const key = `${user}:${admin}`;
+  const account = made.get(key) ?? (await server.account(user, { admin }));
+  made.set(key, account);
+  if (signedIn) settings.set(TOKEN, account.token);
   const connection = createFakeConnection();
-  const server = createFakeServer(connection);
-  const http = createFakeHttp(server);
-  const status = createStatus();
   const notifier = mockNotifier();
-  const categories = createCategories({ publish: connection.publish, settings, status });
-  const login = createLogin(connection, session, () => NOW_MS);
-  const lotsQuery = createLotsQuery({ publish: connection.publish, settings });
-  const lotLookups = createLotLookups({ publish: connection.publish });
-  const catalogue = createCatalogue({ publish: connection.publish, db });
-  const lotEditQuery = createLotEditQuery({ publish: connection.publish });
-  const replayer = createReplayer({
-    db,
-    transport: connection,
-    session: replaySession(session),
-    locks: createInProcessLocks(),
-    backoffMs: () => 5,
-    onSettled: refetchAfter(lotsQuery),
-    fetch: http.fetch,
-    ...(options.uploadIngest === undefined ? {} : { uploadIngest: options.uploadIngest }),
-  });
-  const unlink = linkSync({ connection, session, status, login, categories, notifier, db, lotsQuery, lotLookups, catalogue, lotEditQuery, replayer });
-  return { db, settings, session, connection, server, http, status, notifier, categories, lotsQuery, lotLookups, catalogue, lotEditQuery, replayer, unlink, user };
+  let token: () => string | undefined = () => undefined;
+  const wire = server.wire(connection, () => token());
+  const http = createFakeHttp(wire.applied);
+  const parts = { settings, connection, replica: db, notifier, status: createStatus(), locks: createInProcessLocks(), backoffMs: () => 5, fetch: http.fetch, now: () => NOW_MS };
+  const sync = page ? startSync(domains, parts) : createSync(domains, parts);
+  token = sync.session.currentToken;
+  return { db, settings, sync, connection, wire, server, http, notifier, user, userId: account.id, token: account.token, unlink: sync.stop };
 }
-
-export type Harness = ReturnType<typeof createHarness>;
 
 /** The sends of the outbox (frames with a client-msg-id), as `destination body`. */
 export function outboxSends(harness: Harness): Array<{ destination: string; body: unknown; clientMsgId: string | undefined }> {

@@ -1,0 +1,42 @@
+// The box tabs' changes (spec §2 Lot edit: Add Box, Delete Box, Update Weight/Dims), each declared once. Add Box
+// shows a pending box with a temporary id until ADDED_BOX_TO_LOT; items scanned into it meanwhile follow it.
+import { BoxSchema, NewBoxSchema, type Box, type BoxInfo } from '../../protocol/entities';
+import { ClientMessages } from '../../protocol/messages';
+import { defineIntent } from '../../sync/intent';
+import { isTempId } from '../../sync/outbox/entry';
+import { creates, patches, removes } from '../../sync/outbox/outbox';
+import { validated } from '../../sync/validated';
+import { boxesTable } from './tables';
+
+/** A new box: the label, its lot, and zero dimensions, weight and location (spec §9). */
+export const addBox = defineIntent({
+  destination: 'addBoxToLot',
+  ids: ['manualManiestId'],
+  build: ({ lotId, label }: { readonly lotId: number; readonly label: string }) => {
+    const trimmed = label.trim();
+    if (trimmed === '') throw new Error(ClientMessages.boxLabelRequired);
+    // A lot made offline has a temporary id: the schema's positive id is checked with a stand-in, then restored.
+    const body = { ...validated(NewBoxSchema, { label: trimmed, manualManiestId: isTempId(lotId) ? 1 : lotId }, 'box'), manualManiestId: lotId };
+    const row: Omit<Box, 'id'> = {
+      label: trimmed, manualManiestId: lotId, w: 0, l: 0, h: 0, lbs: 0, ozs: 0, zone: 0, aisle: 0, col: 0, row: 0, bin: 0, boxNumber: null, userId: null,
+    };
+    return { body, optimistic: creates(boxesTable, row) };
+  },
+});
+
+export const deleteBox = defineIntent({
+  destination: 'deleteBox',
+  ids: ['id'],
+  build: (box: Box | undefined) => {
+    if (box === undefined) throw new Error(ClientMessages.invalidBox);
+    return { body: { id: box.id }, optimistic: removes(boxesTable, [box.id]) };
+  },
+});
+
+export const updateBoxInfo = defineIntent({
+  destination: 'updateBoxInfo',
+  build: ({ box, info }: { readonly box: Box; readonly info: BoxInfo }) => {
+    if (isTempId(box.id)) throw new Error(ClientMessages.boxNotSavedYet);
+    return { body: validated(BoxSchema, { ...box, ...info }, 'box'), optimistic: patches(boxesTable, [box.id], info) };
+  },
+});

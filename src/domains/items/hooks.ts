@@ -1,0 +1,67 @@
+// React bindings for a box's items: live queries over the replica for the items and the scans the server refused,
+// so the box editor follows every reply, push and pending intent, online or offline; and the look-up a scan needs
+// before it is queued.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import { AddUpcRequestSchema, type BulkAddResponse, type UpcEntry } from '../../protocol/entities';
+import { Destination } from '../../protocol/destinations';
+import { useSession } from '../../sync/hooks';
+import { sync } from '../../sync/runtime';
+import { upcsTable } from '../upcs';
+import { bulkResult } from './ingest';
+import { itemsTable, type ItemRow } from './tables';
+
+const NO_ITEMS: readonly ItemRow[] = [];
+
+/** Server rows by id, then the ones made on this device (negative ids) in the order they were made. */
+export const byId = (a: { id: number }, b: { id: number }): number =>
+  a.id < 0 || b.id < 0 ? (a.id < 0 && b.id < 0 ? b.id - a.id : a.id < 0 ? 1 : -1) : a.id - b.id;
+
+export function useItems(boxId: number | undefined): readonly ItemRow[] {
+  return useLiveQuery(
+    async () => (boxId === undefined ? NO_ITEMS : (await sync().replica.rows(itemsTable).where('boxId').equals(boxId).toArray()).filter((item) => item.removed !== 1).sort(byId)),
+    [boxId],
+    NO_ITEMS,
+  );
+}
+
+/** A scan the server refused (an unknown UPC): the row shows it failed, with Retry and Discard. */
+export interface FailedScan {
+  readonly seq: number;
+  readonly upc: string;
+  readonly error: string;
+}
+
+const NO_FAILED: readonly FailedScan[] = [];
+
+export function useFailedScans(boxId: number | undefined): readonly FailedScan[] {
+  const user = useSession().username;
+  return useLiveQuery(
+    async () => {
+      if (boxId === undefined) return NO_FAILED;
+      const dead = await sync().replica.outbox.where('[user+state]').equals([user, 'dead']).toArray();
+      return dead.flatMap((entry) => {
+        if (entry.kind !== 'send' || entry.destination !== Destination.addUPCToBox) return [];
+        const body = AddUpcRequestSchema.safeParse(entry.body);
+        return body.success && body.data.boxId === boxId ? [{ seq: entry.seq, upc: body.data.upc, error: entry.lastError }] : [];
+      });
+    },
+    [boxId, user],
+    NO_FAILED,
+  );
+}
+
+/** What a scan needs to know first: the box's row with that UPC, and the catalogue entry this device has. */
+export async function scanContext(boxId: number, upc: string): Promise<{ existing: ItemRow | undefined; known: UpcEntry | undefined }> {
+  const { replica } = sync();
+  const [existing, known] = await Promise.all([
+    replica.rows(itemsTable).where('boxId').equals(boxId).filter((item) => item.upc === upc && item.removed !== 1).first(),
+    replica.rows(upcsTable).where('upc').equals(upc).first(),
+  ]);
+  return { existing, known };
+}
+
+/** The last spreadsheet add's answer (XLS Data Entry marks each row added or not found). */
+export function useBulkResult(): BulkAddResponse | undefined {
+  return useSyncExternalStore(bulkResult.subscribe, bulkResult.get);
+}

@@ -1,0 +1,18 @@
+// The items of boxes (spec §2 Lot edit's items table and scanner field, §3 Box item, §7 item destinations): its
+// table, intents, ingest and hooks. This file is its only public face.
+import { defineDomain } from '../../sync/domain';
+import { bulkResult, itemMessages } from './ingest';
+import { itemsTable } from './tables';
+
+export const itemsDomain = defineDomain({
+  name: 'items',
+  tables: [itemsTable],
+  messages: itemMessages,
+  reset: () => bulkResult.set(undefined),
+});
+
+export { itemsTable, type Item, type ItemRow } from './tables';
+export { addUpc, addUpcs, deleteItems, updateItem, type ItemEdits, type Scan } from './intents';
+export { byId, scanContext, useBulkResult, useFailedScans, useItems, type FailedScan } from './hooks';
+/** A new spreadsheet: its answer is not the last one's. */
+export const clearBulkResult = (): void => bulkResult.set(undefined);

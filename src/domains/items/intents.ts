@@ -1,0 +1,69 @@
+// The box editor's item changes (spec §2 Lot edit, §4 "Box editing"), each declared once. A scan made with the
+// Wi-Fi gone is never lost: it shows at once, pending, and arrives once, in order.
+// - Add UPC (a scanner's code + Enter): an item already in the box gets 1 more (DESIGN §5), otherwise a new row
+//   (filled from the catalogue entry this device knows, if any) appears; the server's reply has the last word.
+// - Update Items: one entry per changed row, carrying the row with its edits; Delete Items: one entry.
+import { BoxItemSchema, type BoxItem, type UpcEntry } from '../../protocol/entities';
+import { ClientMessages } from '../../protocol/messages';
+import { atLeastOne, defineIntent } from '../../sync/intent';
+import { isTempId } from '../../sync/outbox/entry';
+import { creates, patches, removes } from '../../sync/outbox/outbox';
+import { validated } from '../../sync/validated';
+import { itemsTable, type ItemRow } from './tables';
+
+export interface Scan {
+  readonly boxId: number | undefined;
+  readonly upc: string;
+  /** The box's row with that UPC, if any. */
+  readonly existing: ItemRow | undefined;
+  /** The catalogue entry this device has for the UPC, if any. */
+  readonly known: UpcEntry | undefined;
+}
+
+/** A scan: 1 more of the box's row with that UPC, or a new row (catalogue fields from this device, if known). */
+export const addUpc = defineIntent({
+  destination: 'addUPCToBox',
+  ids: ['boxId'],
+  build: ({ boxId, upc, existing, known }: Scan) => {
+    const code = upc.trim();
+    if (code === '') throw new Error(ClientMessages.upcRequired);
+    if (boxId === undefined) throw new Error(ClientMessages.noBox);
+    const body = { upc: code, boxId };
+    if (existing !== undefined) return { body, optimistic: patches(itemsTable, [existing.id], { quantity: existing.quantity + 1 }) };
+    return {
+      body,
+      optimistic: creates(itemsTable, {
+        boxId, upc: code, quantity: 1, retailPrice: known?.retailPrice ?? null, clientCost: known?.wholesalePrice ?? null, listingPrice: null,
+        vendor: known?.vendorName ?? null, itemDescriptionManifest: known?.itemDescription ?? null, color: known?.color ?? null, size: known?.size ?? null,
+      }),
+    };
+  },
+});
+
+/** The spreadsheet's rows for one box (XLS Save Changes); the server answers which went in. */
+export const addUpcs = defineIntent({
+  destination: 'addMultipleUPCsToBox',
+  build: ({ boxId, upcQuantities }: { readonly boxId: number; readonly upcQuantities: ReadonlyArray<{ readonly upc: string; readonly qnty: number }> }) => {
+    if (isTempId(boxId)) throw new Error(ClientMessages.boxNotSavedYetForFile);
+    return { body: { boxId, upcQuantities: [...upcQuantities] } };
+  },
+});
+
+export type ItemEdits = Partial<Pick<BoxItem, 'quantity' | 'retailPrice' | 'clientCost' | 'listingPrice' | 'vendor' | 'itemDescriptionManifest' | 'color' | 'size'>>;
+
+export const updateItem = defineIntent({
+  destination: 'updateItems',
+  build: ({ item, edits }: { readonly item: BoxItem; readonly edits: ItemEdits }) => {
+    if (isTempId(item.id)) throw new Error(ClientMessages.itemNotSavedYet);
+    return { body: [validated(BoxItemSchema, { ...item, ...edits }, `item ${item.upc}`)], optimistic: patches(itemsTable, [item.id], edits) };
+  },
+});
+
+export const deleteItems = defineIntent({
+  destination: 'deleteItems',
+  build: (items: readonly BoxItem[]) => {
+    const [first, ...rest] = atLeastOne(items, ClientMessages.noItemsToDelete);
+    if (items.some((item) => isTempId(item.id))) throw new Error(ClientMessages.itemNotSavedYet);
+    return { body: items.map(({ id }) => ({ id })), optimistic: removes(itemsTable, [first.id, ...rest.map((item) => item.id)]) };
+  },
+});

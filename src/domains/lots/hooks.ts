@@ -1,0 +1,71 @@
+// React bindings for lots: live queries over the replica (the list for the saved filter, one lot, the found set)
+// and the in-memory query state (filter, suggestions), so screens follow every reply, push and pending intent,
+// online or offline.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import type { LotsFilter } from '../../protocol/lots';
+import { useSession } from '../../sync/hooks';
+import { readMeta } from '../../sync/replica/meta';
+import { sync } from '../../sync/runtime';
+import { lotShown, selectedStatuses } from './filter';
+import { lotLookups, type LotLookupsState } from './lookups';
+import { lotsFilter } from './query';
+import { lotsTable, OWN_USER_ID, type LotRow } from './tables';
+
+const NONE: readonly LotRow[] = [];
+
+/** Newest first: lots made offline (most negative id first), then the server's by id, descending. */
+export function compareLots(a: LotRow, b: LotRow): number {
+  if (a.id < 0 || b.id < 0) return a.id < 0 && b.id < 0 ? a.id - b.id : a.id < 0 ? -1 : 1;
+  return b.id - a.id;
+}
+
+/** Rows a pending delete has removed are kept (to come back if refused) but never shown. */
+export const isShown = (lot: LotRow): boolean => lot.removed !== 1;
+
+export function useLotsFilterValue(): LotsFilter {
+  return useSyncExternalStore(lotsFilter.subscribe, lotsFilter.get);
+}
+
+/** The Lots list's rows for the saved filter. */
+export function useLots(): readonly LotRow[] {
+  const filter = useLotsFilterValue();
+  const { isAdmin } = useSession();
+  return useLiveQuery(
+    async () => {
+      const { replica } = sync();
+      const ownUserId = await readMeta(replica, OWN_USER_ID);
+      const lots = replica.rows(lotsTable);
+      const byStatus = await Promise.all(selectedStatuses(filter).map((status) => lots.where('status').equals(status).toArray()));
+      return byStatus
+        .flat()
+        .filter((lot) => isShown(lot) && lotShown(lot, filter, { isAdmin, ownUserId }))
+        .sort(compareLots);
+    },
+    [filter, isAdmin],
+    NONE,
+  );
+}
+
+/** The lot as the replica holds it; null while unknown, undefined while loading. */
+export function useLot(lotId: number | undefined): LotRow | null | undefined {
+  return useLiveQuery(async () => (lotId === undefined ? null : ((await sync().replica.rows(lotsTable).get(lotId)) ?? null)), [lotId]);
+}
+
+export function useLotLookups(): LotLookupsState {
+  return useSyncExternalStore(lotLookups.subscribe, lotLookups.get);
+}
+
+/** The found set: the lots the last Multiple SKUs reply held, from the replica, in its order. */
+export function useFoundLots(): readonly LotRow[] {
+  const { found } = useLotLookups();
+  return useLiveQuery(
+    async () => {
+      if (found === undefined) return NONE;
+      const rows = await sync().replica.rows(lotsTable).bulkGet([...found]);
+      return rows.filter((row): row is LotRow => row !== undefined && isShown(row));
+    },
+    [found],
+    NONE,
+  );
+}

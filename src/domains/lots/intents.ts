@@ -1,0 +1,148 @@
+// The lots' changes (spec §2 Lots list and Lot edit, §7), each declared once: what it sends and what the replica
+// shows until the server answers (the server's reply wins; a refusal rolls the change back). A lot made offline
+// has a temporary id until CREATED_MANIFEST names the real one; the `ids` paths say where bodies may name it.
+import {
+  LotEditSchema, LotLocationUpdateSchema, LotStatus, TITLE_MAX, CATEGORIES_MAX, type Lot, type LotEdit, type LotLocationUpdate,
+  type LotStatus as LotStatusValue,
+} from '../../protocol/lots';
+import { ClientMessages } from '../../protocol/messages';
+import { LIST_MAX } from '../../protocol/primitives';
+import { atLeastOne, defineIntent, queueIntent } from '../../sync/intent';
+import { isTempId } from '../../sync/outbox/entry';
+import { creates, patches, removes } from '../../sync/outbox/outbox';
+import { validated } from '../../sync/validated';
+import { lotsTable } from './tables';
+
+/** The title to send, or throws with the text the user sees ('Title cannot be empty'). */
+export function validTitle(title: string): string {
+  const trimmed = title.trim();
+  if (trimmed === '') throw new Error(ClientMessages.titleRequired);
+  if (trimmed.length > TITLE_MAX) throw new Error(ClientMessages.titleTooLong(TITLE_MAX));
+  return trimmed;
+}
+
+/** The selected lots, each once, at least one and at most LIST_MAX. */
+function someLots(ids: readonly number[]): [number, ...number[]] {
+  const lots = atLeastOne([...new Set(ids)], ClientMessages.selectLotFirst);
+  if (lots.length > LIST_MAX) throw new Error(ClientMessages.atMostLots(LIST_MAX));
+  return lots;
+}
+
+/** What the replica shows until the server answers: an empty NOT_LISTED lot without a number yet. */
+function draftLot(titleListing: string): Omit<Lot, 'id'> {
+  return {
+    lotNumber: '', titleListing, status: LotStatus.NOT_LISTED, slug: null, categories: [], numberOfPallets: 0,
+    numberOfCartons: 0, numberOfUnits: 0, totalOriginalRetail: 0, totalListingPrice: 0, specialNotes: null,
+    userId: 0, loc_zone: null, loc_aisle: null, loc_column: null, loc_row: null, loc_box: null, auctionEventManifests: [],
+  };
+}
+
+/** Create Lot: shows at once as a pending row with a temporary id; CREATED_MANIFEST replaces it. */
+export const createLot = defineIntent({
+  destination: 'createManifest',
+  build: ({ title }: { readonly title: string }) => {
+    const titleListing = validTitle(title);
+    return { body: titleListing, optimistic: creates(lotsTable, draftLot(titleListing)) };
+  },
+});
+
+/** Rename (edit title): a lot made offline can be renamed before the server knows it. */
+export const renameLot = defineIntent({
+  destination: 'updateManifestTitleById',
+  ids: ['lotId'],
+  build: ({ lotId, newTitle }: { readonly lotId: number; readonly newTitle: string }) => {
+    const titleListing = validTitle(newTitle);
+    return { body: { lotId, newTitle: titleListing }, optimistic: patches(lotsTable, [lotId], { titleListing }) };
+  },
+});
+
+/** The fields updateManifest saves, and so what the intent changes in the replica. */
+export function editableFields(lot: LotEdit): Partial<Lot> {
+  const { titleListing, categories, numberOfPallets, numberOfCartons, numberOfUnits, totalOriginalRetail, totalListingPrice,
+    specialNotes, loc_zone, loc_aisle, loc_column, loc_row, loc_box } = lot;
+  return { titleListing, categories, numberOfPallets, numberOfCartons, numberOfUnits, totalOriginalRetail, totalListingPrice,
+    specialNotes, loc_zone, loc_aisle, loc_column, loc_row, loc_box };
+}
+
+/** A lot as updateManifest takes it; a lot made offline has no number yet and waits for the server. */
+export function lotEdit(lot: Lot): LotEdit {
+  if (isTempId(lot.id)) throw new Error(ClientMessages.lotNotCreatedYet);
+  return validated(LotEditSchema, lot, 'lot');
+}
+
+/** A lot's editable fields (the Lots table's numeric cells). Status is not sent: updateLotStatus sets it. */
+export const updateManifest = defineIntent({
+  destination: 'updateManifest',
+  build: ({ lot }: { readonly lot: Lot }) => {
+    const body = lotEdit(lot);
+    return { body, optimistic: patches(lotsTable, [body.id], editableFields(body)) };
+  },
+});
+
+const sameSet = (a: readonly number[], b: readonly number[]): boolean => {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+};
+
+/** The lots whose categories the choice would change (only those are sent); none: nothing to queue. */
+export function lotsWithNewCategories(lots: readonly Lot[], categories: readonly number[]): Lot[] {
+  if (new Set(categories).size > CATEGORIES_MAX) throw new Error(ClientMessages.atMostCategories(CATEGORIES_MAX));
+  return lots.filter((lot) => !sameSet(lot.categories, [...new Set(categories)]));
+}
+
+/** Select Categories: the lots whose categories change, all or nothing. Call with lotsWithNewCategories' lots. */
+export const updateManifests = defineIntent({
+  destination: 'updateManifests',
+  build: ({ lots, categories }: { readonly lots: readonly Lot[]; readonly categories: readonly number[] }) => {
+    const chosen = [...new Set(categories)];
+    const changed = lotsWithNewCategories(lots, chosen);
+    const ids = someLots(changed.map((lot) => lot.id));
+    return { body: changed.map((lot) => lotEdit({ ...lot, categories: chosen })), optimistic: patches(lotsTable, ids, { categories: chosen }) };
+  },
+});
+
+/** Select Categories: queues the change for the lots it changes; resolves with how many (0: nothing queued). */
+export async function setLotCategories(lots: readonly Lot[], categories: readonly number[]): Promise<number> {
+  const changed = lotsWithNewCategories(lots, categories);
+  if (changed.length === 0) return 0;
+  await queueIntent(updateManifests, { lots: changed, categories });
+  return changed.length;
+}
+
+/** Update Lot(s) Status: every selected lot, all or nothing. */
+export const updateLotStatus = defineIntent({
+  destination: 'updateLotStatus',
+  ids: ['lotIds.*'],
+  build: ({ status, ids }: { readonly status: LotStatusValue; readonly ids: readonly number[] }) => {
+    const lotIds = someLots(ids);
+    return { body: { status, lotIds }, optimistic: patches(lotsTable, lotIds, { status }) };
+  },
+});
+
+/** A lot's warehouse location (the location dialog's Save Changes). */
+export const updateLotLocation = defineIntent({
+  destination: 'updateLotLocation',
+  ids: ['id'],
+  build: (input: LotLocationUpdate) => {
+    const { id, ...location } = validated(LotLocationUpdateSchema, input, 'lot');
+    return { body: { id, ...location }, optimistic: patches(lotsTable, [id], location) };
+  },
+});
+
+/** Delete Lot: the lots leave the list at once (kept, marked removed, so a refusal brings them back). */
+export const deleteLots = defineIntent({
+  destination: 'deleteLots',
+  ids: ['*.id'],
+  build: ({ ids }: { readonly ids: readonly number[] }) => {
+    const lots = someLots(ids);
+    return { body: lots.map((id) => ({ id })), optimistic: removes(lotsTable, lots) };
+  },
+});
+
+/** Duplicate Lot: the copy's number is the server's, so nothing shows before COPIED_MANIFEST. */
+export const copyManifest = defineIntent({
+  destination: 'copyManifest',
+  ids: [''],
+  build: ({ id }: { readonly id: number }) => ({ body: id }),
+});

@@ -1,0 +1,27 @@
+// Lot edit's screen rules for what it shows and asks (spec §4 "Box editing"), as plain functions so they are tested
+// without a DOM: which box is selected, and which queries the screen keeps open for it.
+import type { PayloadInputOf, QueryName } from '../../protocol/contract';
+import { isTempId } from '../../sync/outbox/entry';
+
+/** The chosen box while the lot has it; until a tab is chosen, or when the chosen box is gone, the first box. */
+export function selectedBox<B extends { readonly id: number }>(boxes: readonly B[], chosen: number | undefined): B | undefined {
+  return boxes.find((box) => box.id === chosen) ?? boxes[0];
+}
+
+/** An id the server knows: a row made offline (a temporary id) is not asked for until the server names it. */
+const known = (id: number | undefined): number | undefined => (id === undefined || isTempId(id) ? undefined : id);
+
+export interface LotEditQueries {
+  readonly getLotById: PayloadInputOf<'getLotById'> | undefined;
+  readonly getBoxesByLotId: PayloadInputOf<'getBoxesByLotId'> | undefined;
+  readonly getItemsByBoxId: PayloadInputOf<'getItemsByBoxId'> | undefined;
+}
+
+/** Spec §4: the lot, its boxes and the selected box's items, each kept open (undefined: not asked). */
+export function lotEditQueries(lotId: number, selectedBoxId: number | undefined): LotEditQueries {
+  return { getLotById: known(lotId), getBoxesByLotId: known(lotId), getItemsByBoxId: known(selectedBoxId) };
+}
+
+/** The kept queries as [destination, body] pairs, in the order the screen asks them. */
+export const lotEditQueryList = (queries: LotEditQueries): Array<[QueryName, number]> =>
+  (Object.entries(queries) as Array<[QueryName, number | undefined]>).flatMap(([name, body]) => (body === undefined ? [] : [[name, body]]));

@@ -1,0 +1,26 @@
+// A batch of outbox entries a screen started together (Save of many UPCs; later the listing queues): how far it
+// has gone. DESIGN §4: "the progress dialog reads the outbox". A confirmed entry is deleted from the outbox, so
+// an entry no longer there is done; a dead one was refused (its message is in the outbox panel).
+import type { Replica } from '../replica/replica';
+
+export interface BatchProgress {
+  readonly total: number;
+  /** Confirmed by the server. */
+  readonly done: number;
+  /** Refused by the server. */
+  readonly failed: number;
+  /** The refused entries' seqs. */
+  readonly dead: readonly number[];
+}
+
+export const NO_BATCH: BatchProgress = { total: 0, done: 0, failed: 0, dead: [] };
+
+/** True when no entry of the batch waits any more. */
+export const batchSettled = ({ total, done, failed }: BatchProgress): boolean => done + failed >= total;
+
+export async function batchProgress(db: Replica, seqs: readonly number[]): Promise<BatchProgress> {
+  const entries = await db.outbox.bulkGet([...seqs]);
+  const dead = entries.flatMap((entry) => (entry?.state === 'dead' ? [entry.seq] : []));
+  const done = entries.filter((entry) => entry === undefined).length;
+  return { total: seqs.length, done, failed: dead.length, dead };
+}

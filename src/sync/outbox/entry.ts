@@ -1,0 +1,81 @@
+// The outbox entry and the optimistic change it carries (DESIGN §4), as stored in the replica's `outbox` table.
+// Types and two small readers only: the engine's outbox modules own the behaviour.
+import type { DestinationPath } from '../../protocol/destinations';
+import type { ApiPath } from '../../protocol/http';
+
+export type OutboxState = 'pending' | 'in-flight' | 'done' | 'dead';
+
+/** An intent's optimistic change: what is re-applied over the server's row until the entry settles. */
+export type RowChange =
+  | { readonly kind: 'insert'; readonly table: string; readonly id: number; readonly row: Record<string, unknown> }
+  | {
+      readonly kind: 'patch';
+      readonly table: string;
+      readonly id: number;
+      readonly patch: Record<string, unknown>;
+      /** Further rows the same patch applies to (one entry changing many rows: a status or a delete of several lots). */
+      readonly ids?: readonly number[];
+    };
+
+/** Every row id a change touches. */
+export function changedIds(change: RowChange): readonly number[] {
+  return change.kind === 'patch' && change.ids !== undefined ? [change.id, ...change.ids] : [change.id];
+}
+
+/** True when the change touches that row. */
+export function changes(change: RowChange | undefined, table: string, id: number): boolean {
+  return change !== undefined && change.table === table && changedIds(change).includes(id);
+}
+
+interface EntryFields {
+  /** Order of the queue; assigned once by IndexedDB. */
+  readonly seq: number;
+  /** `{deviceId}:{seq}`: the server applies the entry once (DESIGN §4): a SEND's client-msg-id, an upload's
+   * Idempotency-Key. */
+  clientMsgId: string;
+  /** The user (token sub) who made it; only that user's session ever sends it. */
+  readonly user: string;
+  state: OutboxState;
+  readonly createdAt: number;
+  attempts: number;
+  /** The server's message for a rejected entry, or the last transient failure. */
+  lastError: string;
+  /** Backoff after a 5xx: not sent before this time (ms since epoch); 0 = now. */
+  notBefore: number;
+  /** A SEND's payload; an upload's text fields (`Record<string, string>`, checked when sent). */
+  body: unknown;
+  /** The optimistic change, kept to re-apply over server rows and to undo on rejection. */
+  change?: RowChange;
+  /** Dotted paths in `body` that hold a temporary (negative) id, rewritten when the real id arrives. */
+  tempRefs?: string[];
+}
+
+/** A STOMP SEND to `destination`, replayed with client-msg-id and receipt. */
+export interface SendEntry extends EntryFields {
+  readonly kind: 'send';
+  readonly destination: DestinationPath;
+}
+
+/** A multipart POST to `destination` (spec §7): the file kept in `outboxFiles`, replayed with Idempotency-Key. */
+export interface UploadEntry extends EntryFields {
+  readonly kind: 'upload';
+  readonly destination: ApiPath;
+  /** The `outboxFiles` row holding the file. */
+  readonly blobRef: number;
+  /** Who takes the server's JSON answer when it succeeds (a key of the domains' upload readers). */
+  readonly purpose?: string;
+}
+
+export type OutboxEntry = SendEntry | UploadEntry;
+
+/** An upload's file. IndexedDB keeps Blobs; the name is kept beside, as not every structured clone keeps a File's. */
+export interface OutboxFile {
+  readonly id: number;
+  readonly blob: Blob;
+  readonly name: string;
+}
+
+export const isActive = (entry: Pick<OutboxEntry, 'state'>): boolean => entry.state === 'pending' || entry.state === 'in-flight';
+
+/** Rows created offline get negative ids until the server's reply names the real one. */
+export const isTempId = (id: number): boolean => id < 0;

@@ -1,0 +1,232 @@
+// The outbox replayer (DESIGN §4): one per device (Web Locks), it sends the signed-in user's entries strictly
+// in order, one at a time, in one queue whatever their kind: a SEND with `client-msg-id` and `receipt`, settled
+// when its RECEIPT comes (the server sends it after commit, after the replies); an upload as an HTTP POST with
+// `Idempotency-Key` (upload.ts), settled by its status. It decides what the answers mean for the entry;
+// ingest.ts (and `uploadIngest`) decide what they do to the replica. It never reorders and never skips.
+import { liveQuery } from 'dexie';
+import { CLIENT_MSG_ID_HEADER } from '../../protocol/auth';
+import { CLIENT_ERROR_CODES, ErrorCode } from '../../protocol/error-codes';
+import type { DestinationPath } from '../../protocol/destinations';
+import { deviceLocks, withLock, type LockManagerLike } from './locks';
+import { markInFlight, nextActiveEntry, purgeDone, resetInFlight, settle, type Verdict } from './outbox';
+import type { Replica } from '../replica/replica';
+import type { OutboxEntry, SendEntry, UploadEntry } from './entry';
+import { postUpload, type FetchLike } from './upload';
+import { ServerMessages } from '../../protocol/messages';
+
+export const OUTBOX_LOCK = 'lotdesk-outbox';
+export const RECEIPT_TIMEOUT_MS = 30_000; // a receipt later than this: resend (the server dedups by client-msg-id)
+export const BACKOFF_BASE_MS = 1000; // first retry after a 5xx; doubles each time…
+export const BACKOFF_MAX_MS = 60_000; // …up to a minute
+const UNSENT_RETRY_MS = 1000; // the socket refused a SEND while looking open: try again after stompjs's reconnect delay
+
+/** What the replayer needs of the connection (the STOMP one and the tests' fake both fit). */
+export interface ReplayTransport {
+  readonly getSnapshot: () => { readonly state: 'loading' | 'ready' };
+  readonly watch: (listener: () => void) => () => void;
+  readonly publish: (destination: DestinationPath, body?: unknown, headers?: Readonly<Record<string, string>>) => boolean;
+  readonly watchReceipts: (listener: (receiptId: string) => void) => () => void;
+}
+
+/** Who may send: the signed-in user and their token (a new token lifts an UNAUTHORIZED pause). */
+export interface ReplaySession {
+  readonly user: () => string | undefined;
+  readonly token: () => string | undefined;
+  readonly subscribe: (listener: () => void) => () => void;
+}
+
+export interface ReplayerDeps {
+  readonly db: Replica;
+  readonly transport: ReplayTransport;
+  readonly session: ReplaySession;
+  readonly locks?: LockManagerLike;
+  readonly now?: () => number;
+  readonly backoffMs?: (attempts: number) => number;
+  readonly receiptTimeoutMs?: number;
+  /** Told of every settled entry (the client re-fetches after a rejection so the replica shows the server). */
+  readonly onSettled?: (entry: OutboxEntry) => void;
+  /** The fetch uploads go through (tests pass a fake); the page's by default. */
+  readonly fetch?: FetchLike;
+  /** Takes a confirmed upload's answer, by the entry's purpose, before the entry settles (ingest's part). */
+  readonly uploadIngest?: Readonly<Record<string, UploadIngest>>;
+}
+
+export type UploadIngest = (body: unknown, entry: UploadEntry) => Promise<void> | void;
+
+export interface Replayer {
+  /** Takes the device lock and replays until stopped; returns stop. */
+  readonly start: () => () => void;
+  /** A reply carrying a client-msg-id arrived (on incomingMessages or errors): remembered for its entry. */
+  readonly noteReply: (clientMsgId: string, errorCode: number, message?: string) => void;
+  /** Something changed that may let the queue move (an entry was added, retried, discarded). */
+  readonly wake: () => void;
+}
+
+/**
+ * How one delivery went. answered: the codes of the replies before the RECEIPT, or the HTTP status (and body);
+ * unreachable: an upload got no answer; unsendable: an upload cannot be sent as stored. lost / unsent / stopped:
+ * the entry stays in flight and goes again, same id.
+ */
+type Outcome =
+  | { kind: 'answered'; codes: number[]; message: string; body?: unknown }
+  | { kind: 'unreachable'; message: string }
+  | { kind: 'unsendable'; message: string }
+  | { kind: 'lost' }
+  | { kind: 'unsent' }
+  | { kind: 'stopped' };
+type Settling = Extract<Outcome, { message: string }>;
+
+export const defaultBackoff = (attempts: number): number => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+
+const isServerFailure = (code: number): boolean => code >= 500 && code < 600;
+
+/** What the replies that came before the receipt mean for the entry. */
+export function verdictOf(codes: readonly number[], message: string, attempts: number, now: number, backoff: (attempts: number) => number): Verdict {
+  const refused = codes.find((code) => code !== ErrorCode.OK && code !== ErrorCode.UNAUTHORIZED && !isServerFailure(code));
+  if (refused !== undefined || codes.some((code) => CLIENT_ERROR_CODES.includes(code))) return { kind: 'rejected', message };
+  if (codes.includes(ErrorCode.UNAUTHORIZED)) return { kind: 'unauthorized', message };
+  if (codes.some(isServerFailure)) return { kind: 'retry-later', message, notBefore: now + backoff(attempts) };
+  return { kind: 'done' };
+}
+
+/** What a delivery that came back means for the entry. */
+function verdictFor(outcome: Settling, attempts: number, now: number, backoff: (attempts: number) => number): Verdict {
+  if (outcome.kind === 'unsendable') return { kind: 'rejected', message: outcome.message };
+  if (outcome.kind === 'unreachable') return { kind: 'retry-later', message: outcome.message, notBefore: now + backoff(attempts) };
+  return verdictOf(outcome.codes, outcome.message, attempts, now, backoff);
+}
+
+export function createReplayer(deps: ReplayerDeps): Replayer {
+  const { db, transport, session } = deps;
+  const now = deps.now ?? Date.now;
+  const backoff = deps.backoffMs ?? defaultBackoff;
+  const receiptTimeout = deps.receiptTimeoutMs ?? RECEIPT_TIMEOUT_MS;
+
+  // The loop sleeps until poked; a poke while it is busy is remembered, so no change is missed.
+  let poked = false;
+  let wakeUp: (() => void) | undefined;
+  const wake = (): void => {
+    poked = true;
+    wakeUp?.();
+  };
+  const sleep = (ms?: number): Promise<void> =>
+    new Promise((resolve) => {
+      if (poked) return resolve();
+      const timer = ms === undefined ? undefined : setTimeout(resolve, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  // Replies for the entry in flight, keyed by its client-msg-id.
+  let current: { clientMsgId: string; codes: number[]; message: string } | undefined;
+  let pausedToken: string | undefined;
+  let pausedForSignIn = false;
+
+  const noteReply = (clientMsgId: string, errorCode: number, message = ''): void => {
+    if (current?.clientMsgId !== clientMsgId) return;
+    current.codes.push(errorCode);
+    if (errorCode !== ErrorCode.OK && current.message === '') current.message = message;
+  };
+
+  function send(entry: SendEntry, signal: AbortSignal): Promise<Outcome> {
+    return new Promise((resolve) => {
+      const reply = { clientMsgId: entry.clientMsgId, codes: [] as number[], message: '' };
+      current = reply;
+      const stops: Array<() => void> = [];
+      const finish = (outcome: Outcome): void => {
+        stops.forEach((stop) => stop());
+        if (current === reply) current = undefined;
+        resolve(outcome);
+      };
+      stops.push(transport.watchReceipts((id) => id === entry.clientMsgId && finish({ kind: 'answered', codes: reply.codes, message: reply.message })));
+      stops.push(transport.watch(() => transport.getSnapshot().state !== 'ready' && finish({ kind: 'lost' })));
+      const timer = setTimeout(() => finish({ kind: 'lost' }), receiptTimeout);
+      stops.push(() => clearTimeout(timer));
+      const onAbort = (): void => finish({ kind: 'stopped' });
+      signal.addEventListener('abort', onAbort);
+      stops.push(() => signal.removeEventListener('abort', onAbort));
+      const headers = { [CLIENT_MSG_ID_HEADER]: entry.clientMsgId, receipt: entry.clientMsgId };
+      if (!transport.publish(entry.destination, entry.body, headers)) finish({ kind: 'unsent' });
+    });
+  }
+
+  /** An upload goes with the token of now; without one it waits for sign-in like a 401. */
+  async function upload(entry: UploadEntry, signal: AbortSignal): Promise<Outcome> {
+    const token = session.token();
+    if (token === undefined) return { kind: 'answered', codes: [ErrorCode.UNAUTHORIZED], message: ServerMessages.unauthorized };
+    const outcome = await postUpload(db, entry, token, signal, deps.fetch);
+    return outcome.kind === 'answered' ? { kind: 'answered', codes: [outcome.code], message: outcome.message, body: outcome.body } : outcome;
+  }
+
+  /** Hands a confirmed upload's answer to its purpose's ingest; a failure there is logged, the upload stands. */
+  async function ingestUpload(entry: UploadEntry, body: unknown): Promise<void> {
+    const ingest = entry.purpose === undefined ? undefined : deps.uploadIngest?.[entry.purpose];
+    try {
+      await ingest?.(body, entry);
+    } catch (error) {
+      console.error(`outbox: ingesting the answer to upload ${entry.clientMsgId} failed`, error);
+    }
+  }
+
+  const mayRun = (): string | undefined => {
+    const user = session.user();
+    if (user === undefined || transport.getSnapshot().state !== 'ready') return undefined;
+    if (pausedForSignIn && session.token() === pausedToken) return undefined;
+    pausedForSignIn = false;
+    return user;
+  };
+
+  async function replay(signal: AbortSignal): Promise<void> {
+    await resetInFlight(db);
+    await purgeDone(db);
+    while (!signal.aborted) {
+      poked = false;
+      const user = mayRun();
+      const entry = user === undefined ? undefined : await nextActiveEntry(db, user);
+      if (entry === undefined) {
+        await sleep();
+        continue;
+      }
+      const wait = entry.notBefore - now();
+      if (wait > 0) {
+        await sleep(wait);
+        continue;
+      }
+      await markInFlight(db, entry.seq);
+      const outcome = entry.kind === 'send' ? await send(entry, signal) : await upload(entry, signal);
+      // Lost or unsent: the entry stays in flight and goes again (after the reconnect), with the same client-msg-id.
+      if (outcome.kind === 'unsent') await sleep(UNSENT_RETRY_MS);
+      if (outcome.kind === 'lost' || outcome.kind === 'unsent' || outcome.kind === 'stopped') continue;
+      const verdict = verdictFor(outcome, entry.attempts + 1, now(), backoff);
+      if (verdict.kind === 'done' && entry.kind === 'upload' && outcome.kind === 'answered') await ingestUpload(entry, outcome.body);
+      if (verdict.kind === 'unauthorized') {
+        pausedForSignIn = true;
+        pausedToken = session.token();
+      }
+      const settled = await settle(db, entry.seq, verdict, now());
+      if (settled !== undefined) deps.onSettled?.(settled);
+    }
+  }
+
+  return {
+    noteReply,
+    wake,
+    start() {
+      const controller = new AbortController();
+      const stops = [transport.watch(wake), session.subscribe(wake)];
+      // Entries added, retried or discarded, in this tab or another (Dexie's live queries span tabs).
+      const watching = liveQuery(() => db.outbox.where('state').equals('pending').count()).subscribe({ next: wake, error: wake });
+      void withLock(deps.locks ?? deviceLocks(), OUTBOX_LOCK, controller.signal, () => replay(controller.signal)).catch((error: unknown) =>
+        console.error('outbox: the replayer stopped', error),
+      );
+      return () => {
+        controller.abort();
+        stops.forEach((stop) => stop());
+        watching.unsubscribe();
+        wake();
+      };
+    },
+  };
+}

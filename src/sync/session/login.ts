@@ -1,0 +1,78 @@
+// Signing in over the live channel (spec §2 Login, §5): SEND /app/login, read the reply on loginResponse,
+// accept only a token that passes the validity check, and keep the pending/error state the Login card shows.
+import { LoginResponseSchema, type LoginRequest } from '../../protocol/auth';
+import { Destination } from '../../protocol/destinations';
+import { Topic } from '../../protocol/topics';
+import type { Connection } from '../transport/connection';
+import type { Session } from './session';
+import { createStore } from '../store';
+import { isTokenValid } from './token';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials'; // spec §5/§8: a reply with no token and no message
+export const INVALID_TOKEN = 'Invalid credentials or token'; // spec §5/§8: a token that fails the check
+
+export type LoginOutcome = { readonly token: string } | { readonly error: string };
+
+/** What a loginResponse body means for the user (pure; spec §5). */
+export function interpretLoginResponse(body: unknown, nowMs: number): LoginOutcome {
+  const reply = LoginResponseSchema.safeParse(body);
+  if (!reply.success) return { error: INVALID_CREDENTIALS };
+  if ('jwt' in reply.data) {
+    return isTokenValid(reply.data.jwt, nowMs) ? { token: reply.data.jwt } : { error: INVALID_TOKEN };
+  }
+  return { error: reply.data.message || INVALID_CREDENTIALS };
+}
+
+export interface LoginState {
+  /** A request went out and its reply has not come back (the Login button waits). */
+  readonly pending: boolean;
+  /** The red alert text; '' when there is nothing to say. */
+  readonly error: string;
+}
+
+export interface Login {
+  readonly get: () => LoginState;
+  readonly subscribe: (listener: () => void) => () => void;
+  /** Sends the credentials; false when nothing could be sent (not connected). */
+  readonly submit: (request: LoginRequest) => boolean;
+  /** Listens on loginResponse and forgets a pending request when the connection drops; returns stop. */
+  readonly start: () => () => void;
+}
+
+const IDLE: LoginState = { pending: false, error: '' };
+
+export function createLogin(connection: Connection, session: Session, now: () => number = Date.now): Login {
+  const store = createStore<LoginState>(IDLE);
+
+  const onReply = (body: unknown): void => {
+    const outcome = interpretLoginResponse(body, now());
+    if ('token' in outcome && session.login(outcome.token)) {
+      store.set(IDLE);
+      return;
+    }
+    store.set({ pending: false, error: 'error' in outcome ? outcome.error : INVALID_TOKEN });
+  };
+
+  return {
+    get: store.get,
+    subscribe: store.subscribe,
+    submit(request) {
+      const sent = connection.publish(Destination.login, request);
+      store.set({ pending: sent, error: '' });
+      return sent;
+    },
+    start() {
+      const stopReplies = connection.subscribe(Topic.loginResponse, onReply);
+      // A reply cannot arrive on a new connection for a request sent on the old one.
+      const stopWatching = connection.watch(() => {
+        if (connection.getSnapshot().state === 'loading' && store.get().pending) {
+          store.update((current) => ({ ...current, pending: false }));
+        }
+      });
+      return () => {
+        stopReplies();
+        stopWatching();
+      };
+    },
+  };
+}

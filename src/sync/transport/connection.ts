@@ -1,0 +1,189 @@
+// The live channel (spec §7, DESIGN §5): STOMP 1.2 over WebSocket at /ws on the same origin. The ONLY module
+// that imports @stomp/stompjs; everything else sees the small Connection interface, so the outbox and tests
+// can run on an in-memory one. Subscriptions live in a registry that is replayed on every (re)connect.
+import { Client, type IFrame, type IMessage, type StompSubscription } from '@stomp/stompjs';
+import { AUTHORIZATION_HEADER, bearer } from '../../protocol/auth';
+import { decodeBody, encodeBody } from '../../protocol/body';
+import type { DestinationPath } from '../../protocol/destinations';
+import type { TopicPath } from '../../protocol/topics';
+import { createStore } from '../store';
+import { ClientMessages } from '../../protocol/messages';
+
+export const RECONNECT_DELAY_MS = 1000; // spec §4/§9: automatic reconnect after 1 second
+export const MAX_CHUNK_SIZE = 16 * 1024; // spec §9: maximum socket chunk size 16 KiB
+export const HEARTBEAT_MS = 10_000; // both ways: a tablet that walked out of Wi-Fi is noticed within ~20 s
+
+export type ConnectionState = 'loading' | 'ready';
+
+export interface ConnectionSnapshot {
+  /** Spec §4: loading until connected, then ready; loading again on close. */
+  readonly state: ConnectionState;
+  /** True after a close or failure (login shows 'Connecting...'); false on first load ('Loading/Connecting...'). */
+  readonly down: boolean;
+  /** The last broker error text (spec §8: its header message or 'An error occurred'); cleared on connect. */
+  readonly lastError: string | undefined;
+}
+
+export type Headers = Readonly<Record<string, string>>;
+/** body is the parsed JSON of the frame, or its raw text when it is not JSON. */
+export type MessageHandler = (body: unknown, headers: Headers) => void;
+
+export interface Connection {
+  readonly getSnapshot: () => ConnectionSnapshot;
+  /** Observes the snapshot (useSyncExternalStore's subscribe). */
+  readonly watch: (listener: () => void) => () => void;
+  /** Registers a topic handler that survives reconnects; returns the unsubscribe function. */
+  readonly subscribe: (topic: TopicPath, handler: MessageHandler) => () => void;
+  /** Sends now or not at all (spec §5): false when the rules forbid it or the client is not connected. */
+  readonly publish: (destination: DestinationPath, body?: unknown, headers?: Headers) => boolean;
+  /**
+   * Observes the receipt-id of every RECEIPT frame. stompjs forgets its own receipt watchers on reconnect, so
+   * the outbox keeps its own bookkeeping and only needs to hear every receipt (DESIGN §4).
+   */
+  readonly watchReceipts: (listener: (receiptId: string) => void) => () => void;
+  readonly start: () => void;
+  readonly stop: () => Promise<void>;
+  /** A fresh CONNECT, e.g. after login/logout so the server's session identity follows the token. */
+  readonly restart: () => Promise<void>;
+}
+
+export interface StompConnectionOptions {
+  /** Read at each connect attempt, so it may depend on `location`. */
+  readonly brokerURL: () => string;
+  /** The current bearer token, if any: read for CONNECT, every SUBSCRIBE and every SEND. */
+  readonly token: () => string | undefined;
+  /** Spec §5's sender rule, checked before every SEND. */
+  readonly mayPublish: (destination: DestinationPath) => boolean;
+}
+
+/** ws: or wss: following the page, same host, path /ws (DESIGN §5: the server shares the page's origin). */
+export function brokerUrlFor(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+
+interface Registration {
+  readonly topic: TopicPath;
+  readonly handler: MessageHandler;
+  stomp: StompSubscription | undefined;
+}
+
+export function createStompConnection(options: StompConnectionOptions): Connection {
+  const snapshot = createStore<ConnectionSnapshot>({ state: 'loading', down: false, lastError: undefined });
+  const registrations = new Set<Registration>();
+  const receiptListeners = new Set<(receiptId: string) => void>();
+  let stopping = false;
+
+  const authHeaders = (): Record<string, string> => {
+    const token = options.token();
+    return token ? { [AUTHORIZATION_HEADER]: bearer(token) } : {};
+  };
+
+  const deliver = (registration: Registration, message: IMessage): void => {
+    try {
+      registration.handler(decodeBody(message.body), message.headers);
+    } catch (error) {
+      // One faulty handler must not break the socket's message loop for the others.
+      console.error(`connection: handler for ${registration.topic} failed`, error);
+    }
+  };
+
+  const attach = (registration: Registration): void => {
+    registration.stomp = client.subscribe(registration.topic, (message) => deliver(registration, message), authHeaders());
+  };
+
+  const markClosed = (): void => {
+    for (const registration of registrations) registration.stomp = undefined; // stompjs forgets them on close
+    snapshot.update((current) => ({ ...current, state: 'loading', down: current.down || !stopping }));
+  };
+
+  const client = new Client({
+    reconnectDelay: RECONNECT_DELAY_MS,
+    heartbeatIncoming: HEARTBEAT_MS,
+    heartbeatOutgoing: HEARTBEAT_MS,
+    // Spec §9's 16 KiB chunks: the server reassembles a frame from consecutive WebSocket messages. Bodies are
+    // all-ASCII (encodeBody), so a split never lands inside a character.
+    splitLargeFrames: true,
+    maxWebSocketChunkSize: MAX_CHUNK_SIZE,
+    beforeConnect: (self: Client) => {
+      self.brokerURL = options.brokerURL();
+      self.connectHeaders = authHeaders();
+    },
+    onConnect: () => {
+      // Subscribe before announcing 'ready': listeners that publish on ready must find their replies' topics.
+      for (const registration of registrations) attach(registration);
+      snapshot.set({ state: 'ready', down: false, lastError: undefined });
+    },
+    onStompError: (frame: IFrame) => {
+      const text = frame.headers.message || ClientMessages.brokerError;
+      console.error('connection: broker error', text, frame.body);
+      snapshot.update((current) => ({ ...current, lastError: text }));
+    },
+    // Nothing here calls watchForReceipt, so every RECEIPT lands in this callback.
+    onUnhandledReceipt: (frame: IFrame) => {
+      const id = frame.headers['receipt-id'];
+      if (id === undefined) return;
+      for (const listener of [...receiptListeners]) listener(id);
+    },
+    onWebSocketClose: markClosed,
+    onWebSocketError: () => console.warn('connection: WebSocket error; reconnecting'),
+  });
+
+  const stop = async (): Promise<void> => {
+    stopping = true;
+    try {
+      await client.deactivate();
+    } finally {
+      stopping = false;
+      snapshot.update((current) => ({ ...current, state: 'loading' }));
+    }
+  };
+
+  let restarting: Promise<void> = Promise.resolve();
+
+  return {
+    getSnapshot: snapshot.get,
+    watch: snapshot.subscribe,
+    subscribe(topic, handler) {
+      const registration: Registration = { topic, handler, stomp: undefined };
+      registrations.add(registration);
+      if (client.connected) attach(registration);
+      return () => {
+        registrations.delete(registration);
+        if (registration.stomp && client.connected) registration.stomp.unsubscribe();
+        registration.stomp = undefined;
+      };
+    },
+    publish(destination, body, headers = {}) {
+      if (!options.mayPublish(destination) || !client.connected) return false;
+      const json: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+      try {
+        client.publish({
+          destination,
+          body: encodeBody(body),
+          headers: { ...json, ...headers, ...authHeaders() },
+        });
+      } catch (error) {
+        // The socket closed under us (stompjs throws when no longer connected): nothing was sent.
+        console.warn('connection: publish failed', error);
+        return false;
+      }
+      return true;
+    },
+    watchReceipts(listener) {
+      receiptListeners.add(listener);
+      return () => void receiptListeners.delete(listener);
+    },
+    start: () => client.activate(),
+    stop,
+    restart() {
+      // Chained so two quick token changes cannot interleave deactivate/activate.
+      restarting = restarting.catch(() => undefined).then(async () => {
+        if (!client.active) return;
+        await stop();
+        client.activate();
+      });
+      return restarting;
+    },
+  };
+}

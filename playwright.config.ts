@@ -28,7 +28,9 @@ const dataDir = process.env.TEST_WORKER_INDEX === undefined ? freshDataDir() : '
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  workers: 1,
+  // Files are independent (each starts its own servers on its own ports, or uses unique names on the shared one);
+  // tests within a file run in order. E2E_WORKERS=1 for a quiet machine-by-machine comparison.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -10,28 +10,21 @@ import { isTempId } from './outbox/entry';
 import { EMPTY_SUMMARY, outboxSummary, queuedEntries, type OutboxSummary, type QueuedEntry } from './outbox/outbox';
 import { readMeta, TEMP_IDS } from './replica/meta';
 import { sync } from './runtime';
+import type { Readable } from './store';
 import type { LoginState } from './session/login';
 import type { SessionState } from './session/session';
 import type { ConnectionSnapshot } from './transport/connection';
 
-export function useSession(): SessionState {
-  const { session } = sync();
-  return useSyncExternalStore(session.subscribe, session.get);
-}
+/** A piece of client state, re-rendering on its every change. */
+const useReadable = <T,>({ subscribe, get }: Readable<T>): T => useSyncExternalStore(subscribe, get);
+
+export const useSession = (): SessionState => useReadable(sync().session);
+export const useStatus = (): StatusState => useReadable(sync().status);
+export const useLoginState = (): LoginState => useReadable(sync().login);
 
 export function useConnection(): ConnectionSnapshot {
   const { connection } = sync();
   return useSyncExternalStore(connection.watch, connection.getSnapshot);
-}
-
-export function useStatus(): StatusState {
-  const { status } = sync();
-  return useSyncExternalStore(status.subscribe, status.get);
-}
-
-export function useLoginState(): LoginState {
-  const { login } = sync();
-  return useSyncExternalStore(login.subscribe, login.get);
 }
 
 /** Keeps a query open while the component shows it (sent now and on every reconnect); none while `body` is undefined. */

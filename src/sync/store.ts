@@ -1,13 +1,17 @@
 // A minimal observable value: the shape useSyncExternalStore wants (stable subscribe/get), shared by the
 // sync modules. It holds plain immutable snapshots and never touches the DOM, storage or the network.
 
-export interface Store<T> {
-  /** The current snapshot; the same object until the next set, as useSyncExternalStore requires. */
+/** What a hook reads with useSyncExternalStore. */
+export interface Readable<T> {
+  /** The current snapshot; the same object until the next change, as useSyncExternalStore requires. */
   readonly get: () => T;
-  readonly set: (next: T) => void;
-  readonly update: (change: (current: T) => T) => void;
   /** Calls the listener after every change; returns the unsubscribe function. */
   readonly subscribe: (listener: () => void) => () => void;
+}
+
+export interface Store<T> extends Readable<T> {
+  readonly set: (next: T) => void;
+  readonly update: (change: (current: T) => T) => void;
 }
 
 export function createStore<T>(initial: T): Store<T> {

@@ -1,6 +1,6 @@
 // Shared client state of spec §3/§4: the status message shown in the top bar's badge and the is-submitting
 // flag that drives its spinner. Plain observable values; screens read them through useStatus().
-import { createStore } from '../store';
+import { createStore, type Readable } from '../store';
 
 export const READY = 'Ready.'; // spec §1/§4: the status after loads and after an error message
 
@@ -10,9 +10,7 @@ export interface StatusState {
   readonly submitting: boolean;
 }
 
-export interface Status {
-  readonly get: () => StatusState;
-  readonly subscribe: (listener: () => void) => () => void;
+export interface Status extends Readable<StatusState> {
   /** Changes the message and leaves the busy flag alone. */
   readonly show: (message: string) => void;
   /** A submit started: busy with this message (e.g. 'Fetching Categories...'). */

@@ -5,7 +5,7 @@ import { Destination } from '../../protocol/destinations';
 import { Topic } from '../../protocol/topics';
 import type { Connection } from '../transport/connection';
 import type { Session } from './session';
-import { createStore } from '../store';
+import { createStore, type Readable } from '../store';
 import { isTokenValid } from './token';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials'; // spec §5/§8: a reply with no token and no message
@@ -30,9 +30,7 @@ export interface LoginState {
   readonly error: string;
 }
 
-export interface Login {
-  readonly get: () => LoginState;
-  readonly subscribe: (listener: () => void) => () => void;
+export interface Login extends Readable<LoginState> {
   /** Sends the credentials; false when nothing could be sent (not connected). */
   readonly submit: (request: LoginRequest) => boolean;
   /** Listens on loginResponse and forgets a pending request when the connection drops; returns stop. */

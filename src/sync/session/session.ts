@@ -2,7 +2,7 @@
 // login/logout, and the "is authenticated" check that logs out whenever it finds no or an expired token.
 // Observable for React via useSyncExternalStore. It never talks to the network (login.ts does).
 import { TOKEN, type Settings } from './settings';
-import { createStore } from '../store';
+import { createStore, type Readable } from '../store';
 import { isAdminToken, isTokenValid, usernameFromToken } from './token';
 
 export interface SessionState {
@@ -13,9 +13,7 @@ export interface SessionState {
   readonly isAdmin: boolean;
 }
 
-export interface Session {
-  readonly get: () => SessionState;
-  readonly subscribe: (listener: () => void) => () => void;
+export interface Session extends Readable<SessionState> {
   /** Saves the token and sets the user name; refuses (false) a token that is invalid or already expired. */
   readonly login: (token: string) => boolean;
   /** Removes the token and clears the user name. */

@@ -1,5 +1,6 @@
 // Vite: React + Tailwind 4, the PWA build into dist/ (the server serves it), and a dev server that proxies
 // the server's endpoints so the app runs on one origin in development as in production (DESIGN §5).
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -11,6 +12,15 @@ const IMAGE_CACHE_MAX_ENTRIES = 500; // a few shifts of lots and UPCs, thumbnail
 const IMAGE_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60; // images change rarely; a month bounds the stale ones
 // Paths the server answers itself: never replaced by the app shell (an image opened in a tab stays an image).
 const SERVER_PATHS = [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/health(\/|$)/, /^\/store(\/|$)/, /^\/images\//];
+// The server's Content-Security-Policy (server/http/security-headers.ts) allows no eval and no inline style. Two
+// libraries would break it in the browser, so the build (the app and its worker) takes a stand-in for each; the
+// server and the tests keep the originals. tests/e2e/csp.spec.ts fails if anything breaks the policy again.
+const CSP_STAND_INS = [
+  // zod probes for its eval JIT when the first schema is made: the stand-in turns the JIT off first.
+  { find: /^zod$/, replacement: fileURLToPath(new URL('./src/app/csp/zod.ts', import.meta.url)) },
+  // Radix Dialog's scroll lock injects a <style>: the stand-in adopts a constructed stylesheet instead.
+  { find: /^react-style-singleton$/, replacement: fileURLToPath(new URL('./src/app/csp/react-style-singleton.ts', import.meta.url)) },
+];
 
 export default defineConfig({
   plugins: [
@@ -76,6 +86,7 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: { alias: CSP_STAND_INS },
   server: {
     proxy: {
       '/ws': { target: SERVER, ws: true },

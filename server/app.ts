@@ -10,6 +10,8 @@ import { registerJsonErrors } from './http/errors';
 import { registerHealth } from './http/health';
 import { guardMutatingRoutes } from './http/idempotency';
 import { registerMultipart } from './http/multipart';
+import { registerRateLimit } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticPwa } from './http/static-pwa';
 import { createServices, type Services } from './services';
 import { attachStomp, type StompServer } from './stomp';
@@ -35,7 +37,11 @@ export async function createServer(config: Config, database: Database, logger = 
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
+  // First: every response, a 404 and an error included, carries the browser-side protections.
+  registerSecurityHeaders(app);
   registerJsonErrors(app);
+  // Before any route: every request but /health counts against its address's per-minute limit (HTTP_RATE_LIMIT).
+  await registerRateLimit(app, config.httpRateLimit);
   await registerMultipart(app);
   // Before any route: every mutating /api/ route is authenticated and exactly-once (http/idempotency.ts).
   guardMutatingRoutes(app);
@@ -52,6 +58,7 @@ export async function createServer(config: Config, database: Database, logger = 
     path: '/ws',
     application: router,
     allowedOrigins: config.allowedOrigins,
+    limits: config.socketLimits,
     logger: app.log,
   });
 

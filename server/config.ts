@@ -4,6 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { ScryptLimits } from './auth/passwords';
+import type { ThrottleLimits } from './auth/throttle';
+import { TopicName } from '../src/protocol/topics';
+import { DEFAULT_LIMITS, type StompLimits } from './stomp/types';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MIN_SECRET_BYTES = 32; // HS256 wants a key of at least 256 bits (DESIGN §5)
@@ -16,12 +20,23 @@ export interface Config {
   databaseUrl: string | undefined;
   jwtSecret: Uint8Array;
   jwtTtlSeconds: number;
+  /** How often a server re-reads the token versions of its signed-in users: the longest a change made by another
+   *  process (npm run users on PostgreSQL, another server) takes to revoke this server's sessions. */
+  revocationIntervalSeconds: number;
   lotPrefix: string;
   adminPassword: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   allowedOrigins: string[];
   staticDir: string;
+  /** Login abuse limits: the scrypt pool (auth/passwords.ts) and the failure throttle (auth/throttle.ts). */
+  login: ScryptLimits & ThrottleLimits;
+  /** HTTP requests per minute per source address; /health is exempt. */
+  httpRateLimit: number;
+  /** The live connection's (/ws) limits, in the STOMP layer's units (bytes, ms). */
+  socketLimits: SocketLimits;
 }
+
+export type SocketLimits = Omit<StompLimits, 'maxHeaders' | 'maxHeaderLength'>;
 
 export class ConfigError extends Error {
   constructor(readonly setting: string, detail: string) {
@@ -64,6 +79,12 @@ const origins = (raw: string) => {
   return list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)) ? list : undefined;
 };
 
+/** A whole number of at least `min` (limits and counts). */
+const integerAtLeast = (min: number) => (raw: string) => {
+  const n = /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+  return n !== undefined && n >= min ? n : undefined;
+};
+
 /** The secret from JWT_SECRET, or one generated once and kept in the data folder so tokens survive restarts. */
 function jwtSecret(env: Env, dataDir: string): Uint8Array {
   const given = env.JWT_SECRET;
@@ -85,6 +106,34 @@ function jwtSecret(env: Env, dataDir: string): Uint8Array {
   return new TextEncoder().encode(stored);
 }
 
+/** The WS_* settings: every limit of the live connection, defaults from the STOMP layer (server/stomp/types.ts). */
+function socketLimits(env: Env): SocketLimits {
+  const d = DEFAULT_LIMITS;
+  const bytes = (name: string, fallback: number) => setting(env, name, fallback, integerAtLeast(1024), 'a number of bytes, at least 1024');
+  const count = (name: string, fallback: number, min = 1) => setting(env, name, fallback, integerAtLeast(min), `a whole number, at least ${min}`);
+  const upToADay = (raw: string) => {
+    const seconds = parseDuration(raw);
+    return seconds !== undefined && seconds <= 86_400 ? seconds : undefined; // a timer past 2^31 ms would fire at once
+  };
+  const ms = (name: string, fallbackMs: number) => 1000 * setting(env, name, fallbackMs / 1000, upToADay, "a duration up to 1d, such as '10s', '1m' or seconds");
+  const limits: SocketLimits = {
+    maxFrameBytes: bytes('WS_MAX_FRAME_BYTES', d.maxFrameBytes),
+    anonymousMaxFrameBytes: bytes('WS_ANONYMOUS_FRAME_BYTES', d.anonymousMaxFrameBytes),
+    authTimeoutMs: ms('WS_SIGN_IN_TIMEOUT', d.authTimeoutMs),
+    partialFrameTimeoutMs: ms('WS_FRAME_TIMEOUT', d.partialFrameTimeoutMs),
+    maxSilenceMs: ms('WS_MAX_SILENCE', d.maxSilenceMs),
+    // The app subscribes to every topic on each connection: fewer would refuse it.
+    maxSubscriptionsPerSession: count('WS_MAX_SUBSCRIPTIONS', d.maxSubscriptionsPerSession, TopicName.length),
+    maxSessionsPerUser: count('WS_MAX_SESSIONS_PER_USER', d.maxSessionsPerUser),
+    maxSockets: count('WS_MAX_SOCKETS', d.maxSockets),
+    maxSocketsPerAddress: count('WS_MAX_SOCKETS_PER_ADDRESS', d.maxSocketsPerAddress),
+  };
+  if (limits.anonymousMaxFrameBytes > limits.maxFrameBytes) {
+    throw new ConfigError('WS_ANONYMOUS_FRAME_BYTES', `must not exceed WS_MAX_FRAME_BYTES (${limits.maxFrameBytes})`);
+  }
+  return limits;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(setting(env, 'DATA_DIR', './data', (raw) => raw, 'a folder path'));
   return {
@@ -94,10 +143,21 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: setting<string | undefined>(env, 'DATABASE_URL', undefined, postgresUrl, 'a postgres:// URL'),
     jwtSecret: jwtSecret(env, dataDir),
     jwtTtlSeconds: setting(env, 'JWT_TTL', 12 * 3600, parseDuration, "a duration such as '12h', '30m' or seconds"),
+    revocationIntervalSeconds: setting(env, 'REVOCATION_INTERVAL', 10, parseDuration, "a duration such as '10s', '1m' or seconds"),
     lotPrefix: setting(env, 'LOT_PREFIX', 'LOT-', (raw) => (/^[A-Za-z0-9_-]{1,16}$/.test(raw) ? raw : undefined), '1–16 letters, digits, - or _'),
     adminPassword: setting<string | undefined>(env, 'ADMIN_PASSWORD', undefined, (raw) => (raw.length >= 8 ? raw : undefined), 'at least 8 characters'),
     logLevel: setting(env, 'LOG_LEVEL', 'info', (raw) => LOG_LEVELS.find((l) => l === raw), LOG_LEVELS.join(', ')),
     allowedOrigins: setting(env, 'ALLOWED_ORIGINS', [], origins, 'a comma-separated list of http(s)://host[:port] origins'),
     staticDir: resolve(setting(env, 'STATIC_DIR', './dist', (raw) => raw, 'a folder path')),
+    login: {
+      concurrency: setting(env, 'LOGIN_CONCURRENCY', 2, integerAtLeast(1), 'a whole number, at least 1'),
+      queue: setting(env, 'LOGIN_QUEUE', 8, integerAtLeast(0), 'a whole number, 0 or more'),
+      perSource: setting(env, 'LOGIN_QUEUE_PER_ADDRESS', 2, integerAtLeast(1), 'a whole number, at least 1'),
+      failuresPerAccount: setting(env, 'LOGIN_FAILURES_PER_ACCOUNT', 5, integerAtLeast(1), 'a whole number, at least 1'),
+      failuresPerAddress: setting(env, 'LOGIN_FAILURES_PER_ADDRESS', 20, integerAtLeast(1), 'a whole number, at least 1'),
+      accountLockAddresses: setting(env, 'LOGIN_ACCOUNT_LOCK_ADDRESSES', 10, integerAtLeast(0), 'a whole number, 0 (never) or more'),
+    },
+    httpRateLimit: setting(env, 'HTTP_RATE_LIMIT', 600, integerAtLeast(1), 'a whole number of requests per minute, at least 1'),
+    socketLimits: socketLimits(env),
   };
 }

@@ -1,7 +1,9 @@
-// Entry point: config → database → server; stops cleanly on SIGINT/SIGTERM. Nothing else lives here.
+// Entry point: config → database → server; stops cleanly on SIGINT/SIGTERM, at once on a second one (shutdown.ts).
+// Nothing else lives here.
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { createLogger, createServer } from './app';
+import { FORCED_EXIT_CODE, stopSignalHandler } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -10,17 +12,21 @@ async function main(): Promise<void> {
   const server = await createServer(config, database, startupLogger);
   const log = server.app.log;
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'stopping');
-    await server.close().catch((error: unknown) => log.error({ err: error }, 'server close failed'));
-    await database.close().catch((error: unknown) => log.error({ err: error }, 'database close failed'));
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  const onStopSignal = stopSignalHandler({
+    async stop(signal) {
+      log.info({ signal }, 'stopping: finishing open requests and closing the database (Ctrl+C again stops at once)');
+      await server.close().catch((error: unknown) => log.error({ err: error }, 'server close failed'));
+      await database.close().catch((error: unknown) => log.error({ err: error }, 'database close failed'));
+      process.exit(0);
+    },
+    force(signal) {
+      // The data folder's socket goes with the process (an exit handler); the database recovers as after a crash.
+      log.warn({ signal }, 'stopping at once: open requests are cut off and the database is not closed cleanly');
+      process.exit(FORCED_EXIT_CODE);
+    },
+  });
+  process.on('SIGINT', onStopSignal);
+  process.on('SIGTERM', onStopSignal);
 
   const address = await server.listen();
   const local = `http://localhost:${new URL(address).port}`;

@@ -5,6 +5,7 @@
 //   await router.onSend(session, { destination, headers, body });
 import type { Config } from './config';
 import type { Database, Db } from './db';
+import { createScryptPool, type ScryptPool } from './auth/passwords';
 import { createLoginThrottle, type LoginThrottle } from './auth/throttle';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { createUserRepository, type UserRepository } from './auth/users';
@@ -26,6 +27,8 @@ export interface Services {
   users: UserRepository;
   tokens: TokenService;
   loginThrottle: LoginThrottle;
+  /** Where login's password checks run: bounded, so a flood is refused instead of queued (auth/passwords.ts). */
+  scryptPool: ScryptPool;
   store: OnlineStore;
   /** Where handlers' pushes go after commit (the router publishes them). */
   push: PushBus;
@@ -40,7 +43,8 @@ export function createServices(config: Config, database: Database, logger: Logge
     db: database.db,
     users: createUserRepository(database.db),
     tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
-    loginThrottle: createLoginThrottle(),
+    loginThrottle: createLoginThrottle(config.login),
+    scryptPool: createScryptPool(config.login),
     store: createEmbeddedStore(database.db),
     push: new InProcessPushBus(),
     logger,

@@ -29,7 +29,8 @@ product spec (§3, §7, §8); what the spec leaves unshown is decided in DESIGN 
   the same pair — in order, or at the same time from another connection after a drop — changes nothing and gets the
   stored replies again, on the sending session only (pushes to other sessions are not repeated). A refusal by the
   handler is stored too, so its replay is the same refusal. INTERNAL_SERVER_ERROR stores nothing: sending the entry
-  again runs it again. A SEND without \`client-msg-id\`, and every query, runs each time it arrives.
+  again runs it again. The record names the destination: the same \`client-msg-id\` sent to another destination is
+  refused with BAD_REQUEST and runs nothing. A SEND without \`client-msg-id\`, and every query, runs each time it arrives.
 - **Every message answering a SEND that carried \`client-msg-id\` repeats that header**: replies, refusals (on
   \`incomingMessages\`, \`errors\` and \`loginResponse\`), INTERNAL_SERVER_ERROR and replayed replies, so the outbox knows
   which entry a message answers. Pushes to other sessions carry no \`client-msg-id\`.
@@ -39,7 +40,8 @@ product spec (§3, §7, §8); what the spec leaves unshown is decided in DESIGN 
   its request by id, never by arrival order. The server gives the id no other meaning.
 - **Payloads are parsed before anything else**, by the schemas below. Objects parse in strip mode (unknown fields,
   such as the client-side \`selected\` flags, are dropped); numbers are finite and bounded; strings have a maximum
-  length. A body that fails is answered with BAD_REQUEST and a message naming the field, for example
+  length and hold no NUL (U+0000) and no unpaired surrogate (\`\\ud800\` without its other half).
+  A body that fails is answered with BAD_REQUEST and a message naming the field, for example
   \`Invalid request: titleListing: Too big: expected string to have <=255 characters\`.
 - **Rejections are envelopes, never STOMP ERROR frames.** A refused request is answered on \`incomingMessages\` with
   \`{errorCode, messageType: 26 (ERROR), message, data: null}\`; \`message\` is the text the user sees. BAD_REQUEST,
@@ -93,8 +95,10 @@ authorised) gives the screen nothing.
 - The server runs the request and records \`(user, key)\` with the status and JSON body it answered in ONE
   transaction. The same key from the same user again — in order, or at the same time — changes nothing and gets
   the recorded status and body, byte for byte, with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`. The same key from another user is
-  another request. HTTP keys and STOMP \`client-msg-id\`s never collide.
+  another request. HTTP keys and STOMP \`client-msg-id\`s never collide. The same key on another route is refused with
+  **400** and runs nothing.
 - A refusal (4xx) is recorded like a success, so its replay is the same refusal. A 5xx (the server failed, or a
   remote host was unavailable) records nothing: sending the request again with the same key runs it again.
-- Errors are JSON \`{errorCode, message}\` with the HTTP status as errorCode.
+- Errors are JSON \`{errorCode, message}\` with the HTTP status as errorCode. A multipart body that cannot be read as a
+  form (no boundary, cut short) is **400**; a form over a limit (file size, number of files or fields) **413**.
 `;

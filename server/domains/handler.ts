@@ -46,6 +46,8 @@ export interface PublicContext {
    */
   db: DbOrTx;
   sessionId: string;
+  /** The peer's address as the socket saw it (never a header a client could set): login throttles by it. */
+  remoteAddress: string | undefined;
 }
 
 /** What a handler with `access: 'user'` receives: the router has proved the user before it runs. */

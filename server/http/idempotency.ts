@@ -1,7 +1,8 @@
 // Every mutating HTTP route under /api/ (DESIGN §4): bearer token → Idempotency-Key → ONE transaction that runs
-// the handler and records (user, 'http:' + key) with the status and JSON body it answered (server/db/dedup.ts).
-// The same key from the same user again gets the stored answer with `Idempotent-Replayed: true` and changes
-// nothing. A handler that throws (or answers 5xx) rolls back, record included, so a retry runs again.
+// the handler and records (user, 'http:' + key) with the route and the status and JSON body it answered
+// (server/db/dedup.ts). The same key from the same user again gets the stored answer with `Idempotent-Replayed: true`
+// and changes nothing; the same key on another route is refused (400) and runs nothing. A handler that throws (or
+// answers 5xx) rolls back, record included, so a retry runs again.
 // `guardMutatingRoutes` refuses to register a mutating /api/ route made any other way, so none forgets this.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
@@ -94,6 +95,8 @@ export function idempotentRoute(app: FastifyInstance, services: Services, option
     return undefined;
   };
 
+  // What the key is recorded for: the route as registered (not the URL as sent, which may carry a query).
+  const route = `${options.method} ${options.url}`;
   const handler: RouteHandlerMethod = async function (request, reply) {
     const admission = admitted.get(request);
     if (!admission) throw new Error(`${options.method} ${options.url} ran without its authentication step`);
@@ -105,12 +108,16 @@ export function idempotentRoute(app: FastifyInstance, services: Services, option
       return answer;
     };
     try {
-      const { result, replayed } = await runOnce(services.db, { userId: user.id, clientMsgId: `${KEY_PREFIX}${key}` }, ANSWERS, run);
-      if (replayed) {
+      const deduped = await runOnce(services.db, { userId: user.id, clientMsgId: `${KEY_PREFIX}${key}`, destination: route }, ANSWERS, run);
+      if (deduped.outcome === 'reused') {
+        request.log.warn({ url: options.url, key, recordedFor: deduped.recordedFor }, 'refused an Idempotency-Key used for another route');
+        return refuse(reply, ErrorCode.BAD_REQUEST, ServerMessages.keyReused(IDEMPOTENCY_KEY_HEADER));
+      }
+      if (deduped.outcome === 'replayed') {
         request.log.info({ url: options.url, key }, 'replayed a recorded request');
         reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       }
-      return sendAnswer(reply, result);
+      return sendAnswer(reply, deduped.result);
     } catch (error) {
       if (error instanceof UnrecordedAnswer) return sendAnswer(reply, error.answer);
       throw error;

@@ -1,8 +1,11 @@
-// Multipart request bodies (spec §7: POST /api/upload-file sends file, UPC, SKU). @fastify/multipart reads the
-// whole form before the handler runs (attachFieldsToBody), within the limits below, so an idempotent handler's
-// transaction never waits for an upload to arrive. This module turns that body into plain fields and files.
+// Multipart request bodies (spec §7: POST /api/upload-file sends file, UPC, SKU). The whole form is read before the
+// handler runs (a preValidation step), within the limits below, so an idempotent handler's transaction never waits
+// for an upload to arrive. This module turns that body into plain fields and files, and a body that cannot be read
+// as a form (no boundary, cut short, garbage) into a 400 with a plain message, never a 500: it is the client's.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCode } from '../../src/protocol/error-codes';
+import { ServerMessages } from '../../src/protocol/messages';
 
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024; // a phone photo is a few MiB; room for a large original
 const UPLOAD_MAX_FILES = 1; // spec §7: one file per upload
@@ -21,32 +24,56 @@ export interface MultipartForm {
   readonly files: readonly UploadedFile[];
 }
 
+/** A multipart body the parser could not read: answered 400 by the JSON error handler (server/http/errors.ts). */
+export class MalformedMultipartError extends Error {
+  readonly statusCode = ErrorCode.BAD_REQUEST;
+  constructor(cause: unknown) {
+    super(ServerMessages.malformedMultipart, { cause });
+    this.name = 'MalformedMultipartError';
+  }
+}
+
+/** The forms read so far, by request: filled before the handler runs, gone with the request. */
+const forms = new WeakMap<FastifyRequest, MultipartForm>();
+
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, {
-    attachFieldsToBody: true,
     limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: UPLOAD_MAX_FIELDS },
+  });
+  // After onRequest (a refused request is never read), before the handler.
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart()) forms.set(request, await readForm(request));
   });
 }
 
-const field = (part: unknown, name: string): unknown => (typeof part === 'object' && part !== null ? Reflect.get(part, name) : undefined);
+/** A 4xx the plugin raised on purpose (a limit reached: 413; a forbidden field name: 400): it already says why. */
+function isClientError(error: unknown): boolean {
+  const status: unknown = typeof error === 'object' && error !== null ? Reflect.get(error, 'statusCode') : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
 
-/** The form of a multipart request, or undefined when the request is not multipart. */
-export async function multipartForm(request: FastifyRequest): Promise<MultipartForm | undefined> {
-  if (!request.isMultipart() || typeof request.body !== 'object' || request.body === null) return undefined;
+async function readForm(request: FastifyRequest): Promise<MultipartForm> {
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
-  const parts: unknown[] = Object.values(request.body).flat();
-  for (const part of parts) {
-    const fieldname = String(field(part, 'fieldname'));
-    const value = field(part, 'value');
-    const toBuffer = field(part, 'toBuffer');
-    if (field(part, 'type') === 'field' && typeof value === 'string') fields[fieldname] = value;
-    if (field(part, 'type') === 'file' && typeof toBuffer === 'function') {
-      // Already read into memory by the plugin; toBuffer() hands back that buffer.
-      const data: unknown = await toBuffer.call(part);
-      if (!Buffer.isBuffer(data)) continue;
-      files.push({ fieldname, filename: String(field(part, 'filename')), mimetype: String(field(part, 'mimetype')), data });
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Read into memory now (within UPLOAD_MAX_BYTES): the parser moves on only once a file part is consumed.
+        const data = await part.toBuffer();
+        files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    // Anything else the parser throws (busboy's "Boundary not found", "Unexpected end of multipart data") is about
+    // the bytes the client sent.
+    throw isClientError(error) ? error : new MalformedMultipartError(error);
   }
   return { fields, files };
+}
+
+/** The form of a multipart request, or undefined when the request is not multipart. */
+export function multipartForm(request: FastifyRequest): Promise<MultipartForm | undefined> {
+  return Promise.resolve(forms.get(request));
 }

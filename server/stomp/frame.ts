@@ -110,7 +110,8 @@ type State = 'between' | 'between-cr' | 'line' | 'body' | 'failed';
  * limit — after delivering the frames that came before the fault. Once it has thrown it stays failed.
  */
 export class FrameParser {
-  private readonly limits: StompLimits;
+  private limits: StompLimits;
+  private frameLimitContext = ''; // said after the limit in its refusal, e.g. " before sign-in"
   private state: State = 'between';
   private lineParts: Buffer[] = [];
   private lineLength = 0;
@@ -124,6 +125,17 @@ export class FrameParser {
 
   constructor(limits: Partial<StompLimits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
+
+  /** A frame has begun and not yet ended (heart-beat EOLs between frames are not a frame). */
+  get inFrame(): boolean {
+    return this.state === 'line' || this.state === 'body';
+  }
+
+  /** The frame-size limit from the next byte on (a session's grows once it signs in); `context` goes in the refusal. */
+  setMaxFrameBytes(bytes: number, context = ''): void {
+    this.limits = { ...this.limits, maxFrameBytes: bytes };
+    this.frameLimitContext = context;
   }
 
   push(chunk: Uint8Array, onFrame: (frame: StompFrame) => void): void {
@@ -242,9 +254,7 @@ export class FrameParser {
       if (!/^[0-9]{1,16}$/.test(declared)) throw this.fault(`content-length "${declared}" is not a byte count`);
       const length = Number(declared);
       // Refuse at once rather than buffer a body we already know is too big.
-      if (this.frameBytes + length + 1 > this.limits.maxFrameBytes) {
-        throw this.fault(`frame larger than ${this.limits.maxFrameBytes} bytes`);
-      }
+      if (this.frameBytes + length + 1 > this.limits.maxFrameBytes) throw this.frameTooLarge();
       this.contentLength = length;
     }
     this.state = 'body';
@@ -289,7 +299,11 @@ export class FrameParser {
 
   private countFrameBytes(n: number): void {
     this.frameBytes += n;
-    if (this.frameBytes > this.limits.maxFrameBytes) throw this.fault(`frame larger than ${this.limits.maxFrameBytes} bytes`);
+    if (this.frameBytes > this.limits.maxFrameBytes) throw this.frameTooLarge();
+  }
+
+  private frameTooLarge(): StompProtocolError {
+    return this.fault(`frame larger than ${this.limits.maxFrameBytes} bytes${this.frameLimitContext}`);
   }
 
   private fault(message: string): StompProtocolError {

@@ -4,17 +4,17 @@
 // It never answers a request with an ERROR frame: refusals are envelopes (DESIGN §5). Every message answering a
 // SEND that carried client-msg-id repeats that header, so the outbox knows which entry it answers (DESIGN §4).
 // Knows no domain: the handlers come in as a map (server/domains/index.ts).
-import { CLIENT_MSG_ID_HEADER, CLIENT_MSG_ID_MAX, REQUEST_ID_HEADER } from '../../src/protocol/auth';
+import { AUTHORIZATION_HEADER, bearer, CLIENT_MSG_ID_HEADER, CLIENT_MSG_ID_MAX, LoginResponseSchema, REQUEST_ID_HEADER } from '../../src/protocol/auth';
 import { Destination, type DestinationName } from '../../src/protocol/destinations';
 import { contract, isMutation, parsePayload, type PayloadOf } from '../../src/protocol/contract';
 import { ErrorCode, type ErrorCodeValue } from '../../src/protocol/error-codes';
 import { errorEnvelope } from '../../src/protocol/envelope';
 import { ServerMessages } from '../../src/protocol/messages';
-import { USER_TOPIC_PREFIX, type TopicName } from '../../src/protocol/topics';
-import { bearerToken, type AuthUser } from '../auth/tokens';
-import { withAccount } from '../auth/users';
+import { topicNameOf, USER_TOPIC_PREFIX, type TopicName } from '../../src/protocol/topics';
+import { createTokenCheck } from '../auth/token-check';
+import { bearerToken } from '../auth/tokens';
 import type { DbOrTx } from '../db';
-import type { Handler, HandlerMap, HandlerResult, HandlerUser, PublicContext, UserContext } from '../domains/handler';
+import type { Handler, HandlerMap, HandlerResult, HandlerUser, PublicContext, Reply, UserContext } from '../domains/handler';
 import type { Services } from '../services';
 import { isValidClientMsgId, runMutation } from './exactly-once';
 import type { StompApplication, StompSendFrame, StompSession } from './types';
@@ -56,17 +56,28 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
   const served = servedTable(handlers);
   const { logger, push } = services;
 
-  async function authenticate(session: StompSession, headers: Readonly<Record<string, string>>): Promise<AuthUser | undefined> {
+  // Per frame, against an in-memory map of token versions: no database round trip (server/auth/token-check.ts).
+  const tokenCheck = createTokenCheck({ users: services.users, push, intervalMs: services.config.revocationIntervalSeconds * 1000, logger });
+
+  /** The token's user with the account id, attached to the push bus; undefined when the token is invalid, expired or
+   *  revoked, or the account is gone. `fresh` (CONNECT) re-reads the account. */
+  async function authenticate(session: StompSession, headers: Readonly<Record<string, string>>, fresh = false): Promise<HandlerUser | undefined> {
     const token = bearerToken(headers) ?? bearerToken(session.connectHeaders);
-    const user = token ? await services.tokens.verify(token) : undefined;
-    if (user) push.attach(session, user);
-    return user;
+    const user = await tokenCheck.admit(session, token ? await services.tokens.verify(token) : undefined, { fresh });
+    return user && signInSession(session, user) ? user : undefined;
   }
 
-  /** The token's user with the account id; undefined when the token is invalid or the account is gone. */
-  async function signedIn(session: StompSession, headers: Readonly<Record<string, string>>): Promise<HandlerUser | undefined> {
-    return withAccount(services.users, await authenticate(session, headers));
+  /** Lifts the session's anonymous limits (server/stomp/session.ts); false when the cap on a user's sessions refused it. */
+  const signInSession = (session: StompSession, user: HandlerUser): boolean => session.signIn?.(user.username) ?? true;
+
+  /** A token this socket's own login just issued signs the socket in, as that token in a later frame would. */
+  async function signInByLoginReply(session: StompSession, replies: readonly Reply[]): Promise<void> {
+    for (const { topic, body } of replies) {
+      const reply = topic === 'loginResponse' ? LoginResponseSchema.safeParse(body) : undefined;
+      if (reply?.success && 'jwt' in reply.data) await authenticate(session, { [AUTHORIZATION_HEADER]: bearer(reply.data.jwt) });
+    }
   }
+  const signedIn = authenticate;
 
   /** Sends to the sending session only, repeating the SEND's client-msg-id and request-id (a query's). */
   function answerer(session: StompSession, frame: StompSendFrame) {
@@ -85,7 +96,7 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
    * user and there is none; or the payload's refusal.
    */
   function prepare(route: Served, session: StompSession, frame: StompSendFrame, user: HandlerUser | undefined): Prepared<DbOrTx> | undefined {
-    const base = (db: DbOrTx): PublicContext => ({ services, db, sessionId: session.id });
+    const base = (db: DbOrTx): PublicContext => ({ services, db, sessionId: session.id, remoteAddress: session.remoteAddress });
     if (route.access === 'public') return onDb(route.prepare(frame.body), base);
     return user ? onDb(route.prepare(frame.body), (db) => ({ ...base(db), user })) : undefined;
   }
@@ -93,7 +104,7 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
   /** Runs the handler: a mutation in one transaction, exactly once per (user, client-msg-id) when the SEND names one. */
   async function execute(key: DestinationName, frame: StompSendFrame, clientMsgId: string | undefined, user: HandlerUser | undefined, run: (db: DbOrTx) => Promise<HandlerResult>) {
     if (!isMutation(key)) return run(services.db);
-    const dedup = user && clientMsgId !== undefined ? { userId: user.id, clientMsgId } : undefined;
+    const dedup = user && clientMsgId !== undefined ? { userId: user.id, clientMsgId, destination: frame.destination } : undefined;
     const { result, replayed } = await runMutation(services.db, dedup, run);
     if (replayed) logger.info({ destination: frame.destination, clientMsgId }, 'replayed a recorded mutation');
     return result;
@@ -101,12 +112,16 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
 
   return {
     // CONNECT and SUBSCRIBE may carry the token too: knowing the user early lets pushes reach a tablet that
-    // has not sent anything yet. Neither is refused without one: an anonymous session must reach login.
+    // has not sent anything yet. Neither is refused without one: an anonymous session must reach login. Before
+    // sign-in only the spec's topics may be subscribed: the app subscribes to all of them before it signs in, and
+    // an anonymous session is sent nothing but the answers to its own SENDs.
     async onConnect(session) {
-      await authenticate(session, session.connectHeaders);
+      await authenticate(session, session.connectHeaders, true);
     },
-    async onSubscribe(session, _destination, headers) {
-      await authenticate(session, headers);
+    async onSubscribe(session, destination, headers) {
+      const user = await authenticate(session, headers);
+      const anonymous = !user && session.principal === undefined;
+      if (anonymous && topicNameOf(destination) === undefined) throw new Error(ServerMessages.signInFirst(destination));
     },
     onClose(session) {
       push.detach(session);
@@ -135,6 +150,7 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
         logger.error({ err: error, destination: frame.destination, session: session.id }, 'handler failed');
         return void refuse('incomingMessages', ErrorCode.INTERNAL_SERVER_ERROR, ServerMessages.internalError);
       }
+      if (!user) await signInByLoginReply(session, result.replies);
       // After commit: the sender's replies first, then the same change to the owner's other sessions and admins.
       for (const { topic, body } of result.replies) answer(topic, body);
       for (const { owner, topic, body } of result.pushes ?? []) {

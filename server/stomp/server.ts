@@ -1,9 +1,13 @@
-// Mounts the STOMP endpoint on an http.Server: upgrade routing, the Origin check, sub-protocols, the session set.
+// Mounts the STOMP endpoint on an http.Server: upgrade routing, the Origin and Host checks (handshake.ts),
+// sub-protocols, the caps on sockets and sessions (admission.ts), the session set.
 // It must never parse frames or call the application (sessions do), and never close the http server it was given.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { Admission, addressKey } from './admission';
+import { handshakeRules, hostAllowed, originAllowed } from './handshake';
 import { Session } from './session';
+import { turnAway } from './session-socket';
 import {
   DEFAULT_HEART_BEAT, DEFAULT_LIMITS, type StompServer, type StompServerOptions, type StompSession,
 } from './types';
@@ -16,14 +20,17 @@ export function attachStomp(httpServer: Server, options: StompServerOptions): St
   const path = options.path ?? '/ws';
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const heartBeat = options.heartBeat ?? DEFAULT_HEART_BEAT;
-  const allowedOrigins = new Set((options.allowedOrigins ?? []).map(normalizeOrigin));
+  const rules = handshakeRules(options.allowedOrigins ?? []);
+  const admission = new Admission(limits);
   const sessions = new Set<Session>();
   let closing = false;
 
   const wss = new WebSocketServer({
     noServer: true,
-    // One ws message never exceeds a frame; frames split over several messages are bounded by the parser.
-    maxPayload: limits.maxFrameBytes,
+    // Every socket starts anonymous, so ws refuses a larger message as soon as its header announces it; a session
+    // that signs in gets the full frame limit (ws-message-limit.ts). Frames split over several messages are
+    // bounded by the parser.
+    maxPayload: Math.min(limits.anonymousMaxFrameBytes, limits.maxFrameBytes),
     perMessageDeflate: false, // compression bombs and CPU for small JSON frames: not worth it
     handleProtocols: (offered) => STOMP_SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
   });
@@ -34,18 +41,33 @@ export function attachStomp(httpServer: Server, options: StompServerOptions): St
     socket.on('error', (err) => logger.debug({ err }, 'stomp upgrade socket error'));
     if (requestPath(req) !== path) return refuse(socket, 404, 'Not Found');
     if (closing) return refuse(socket, 503, 'Service Unavailable');
-    if (!originAllowed(req, allowedOrigins)) {
+    if (!hostAllowed(req, rules)) {
+      logger.warn({ host: req.headers.host }, 'stomp handshake refused: host');
+      return refuse(socket, 403, 'Forbidden');
+    }
+    if (!originAllowed(req, rules)) {
       logger.warn({ origin: req.headers.origin, host: req.headers.host }, 'stomp handshake refused: origin');
       return refuse(socket, 403, 'Forbidden');
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      const address = addressKey(req.socket.remoteAddress);
+      const refusal = admission.openSocket(address);
+      if (refusal !== undefined) {
+        logger.warn({ remoteAddress: address, reason: refusal }, 'stomp socket turned away');
+        return turnAway(ws, refusal, logger);
+      }
       const session = new Session(ws, {
         application,
         logger,
         limits,
         heartBeat,
         remoteAddress: req.socket.remoteAddress,
-        onClosed: (s) => sessions.delete(s),
+        admit: (principal) => admission.signIn(principal),
+        onClosed: (s) => {
+          sessions.delete(s);
+          admission.closeSocket(address);
+          if (s.principal !== undefined) admission.signOut(s.principal);
+        },
       });
       sessions.add(session);
       logger.debug({ sessionId: session.id, protocol: ws.protocol }, 'stomp socket opened');
@@ -63,7 +85,7 @@ export function attachStomp(httpServer: Server, options: StompServerOptions): St
       const all = [...sessions];
       for (const session of all) session.goAway();
       await Promise.all(all.map((s) => s.closed));
-      for (const ws of wss.clients) ws.terminate(); // none expected: every accepted socket is a session
+      for (const ws of wss.clients) ws.terminate(); // turned-away sockets still closing, if any
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
@@ -75,32 +97,6 @@ function requestPath(req: IncomingMessage): string {
   } catch {
     return '';
   }
-}
-
-/**
- * Browsers always send Origin on a WebSocket handshake; other clients (stompjs in Node, curl) may not, and
- * gain nothing by forging it, so no Origin is allowed. The request's own origin is accepted over http and
- * https alike because TLS is often terminated by a proxy in front of us.
- */
-function originAllowed(req: IncomingMessage, allowedOrigins: ReadonlySet<string>): boolean {
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  const normalized = normalizeOrigin(origin);
-  if (allowedOrigins.has(normalized)) return true;
-  const host = req.headers.host;
-  if (host === undefined || host === '') return false;
-  return normalized === normalizeOrigin(`http://${host}`) || normalized === normalizeOrigin(`https://${host}`);
-}
-
-/** `HTTPS://Example.com:443/` → `https://example.com`; anything that is not an http(s) URL stays as written. */
-export function normalizeOrigin(text: string): string {
-  try {
-    const url = new URL(text);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
-  } catch {
-    // not a URL: compared verbatim below
-  }
-  return text;
 }
 
 function refuse(socket: Duplex, status: number, reason: string): void {

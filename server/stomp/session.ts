@@ -1,21 +1,20 @@
-// One STOMP connection: the CONNECT handshake, receipts, heart-beats and closing, over its subscriptions
-// (subscriptions.ts) and its ordered queue (session-queue.ts).
-// It must never throw out of a socket event, never know what a destination means (the application does), and
-// never log header values (CONNECT carries the bearer token).
+// One STOMP connection: the CONNECT handshake, signing in, receipts and closing, over its subscriptions, its ordered
+// queue and its clocks (liveness.ts). Until the application signs it in, a session is anonymous: small frames, and
+// closed once the sign-in deadline passes. It must never throw out of a socket event, never know what a destination
+// means (the application does), and never log header values (CONNECT carries the bearer token).
 import { randomUUID } from 'node:crypto';
-import { WebSocket, type RawData } from 'ws';
-import { emptyHeaders, encodeFrame, FrameParser, StompProtocolError, type StompFrame } from './frame';
+import type { RawData, WebSocket } from 'ws';
+import { ServerMessages } from '../../src/protocol/messages';
+import { LimitName } from './admission';
+import { emptyHeaders, FrameParser, StompProtocolError, type StompFrame } from './frame';
+import { Liveness, type Expiry } from './liveness';
 import { negotiateHeartBeat, negotiateVersion, parseHeartBeat, SUPPORTED_VERSIONS } from './negotiation';
 import { connectedFrame, errorFrame, receiptFrame } from './server-frames';
 import { SessionQueue } from './session-queue';
+import { CloseCode, SessionSocket } from './session-socket';
 import { Subscriptions } from './subscriptions';
 import type { StompApplication, StompHeartBeat, StompLimits, StompLogger, StompSession } from './types';
-
-const CONNECT_TIMEOUT_MS = 10_000; // a socket that never says CONNECT holds memory for nothing
-const DEAD_PEER_FACTOR = 2; // spec leaves the tolerance to us; 2× is also stompjs's default for the other direction
-const CLOSE_GRACE_MS = 2_000; // time for the peer to answer our close frame before the socket is cut
-const MAX_BUFFERED_BYTES = 32 * 1024 * 1024; // a peer this far behind on reading is not coming back
-const EOL = Buffer.from('\n');
+import { raiseMessageLimit } from './ws-message-limit';
 
 export interface SessionConfig {
   application: StompApplication;
@@ -23,25 +22,29 @@ export interface SessionConfig {
   limits: StompLimits;
   heartBeat: StompHeartBeat;
   remoteAddress: string | undefined;
+  /** Counts this session under `principal` (signing in), or says which limit refuses it. */
+  admit(principal: string): string | undefined;
   /** Called once, after the socket has closed. */
   onClosed(session: Session): void;
 }
 
 type State = 'awaiting-connect' | 'connected' | 'closing' | 'closed';
+const seconds = (ms: number): number => ms / 1000;
 
 export class Session implements StompSession {
   readonly id = randomUUID();
   readonly remoteAddress: string | undefined;
   connectHeaders: Readonly<Record<string, string>> = Object.freeze(emptyHeaders());
+  /** Whom the application signed this session in as; undefined while anonymous. */
+  principal: string | undefined;
   private state: State = 'awaiting-connect';
   private readonly parser: FrameParser;
   private readonly subscriptions = new Subscriptions(this.id);
   private readonly queue: SessionQueue;
+  private readonly liveness: Liveness;
+  private readonly socket: SessionSocket;
   private reading = true;
   private onConnectCalled = false;
-  private lastReceivedAt = Date.now();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly connectTimer: NodeJS.Timeout;
   private markClosed: () => void = () => undefined;
   /** Settles once the socket has closed and onClose has run. */
   readonly closed = new Promise<void>((resolve) => {
@@ -50,14 +53,20 @@ export class Session implements StompSession {
 
   constructor(private readonly ws: WebSocket, private readonly config: SessionConfig) {
     this.remoteAddress = config.remoteAddress;
-    this.parser = new FrameParser(config.limits);
+    const { limits } = config;
+    this.parser = new FrameParser(limits);
+    this.parser.setMaxFrameBytes(limits.anonymousMaxFrameBytes, ' before sign-in');
+    this.socket = new SessionSocket(ws, config.logger, this.id);
     this.queue = new SessionQueue(ws, (err) => this.config.logger.error({ sessionId: this.id, err }, 'stomp session task failed'));
+    this.liveness = new Liveness(limits, {
+      beat: () => this.socket.heartBeat(),
+      busy: () => this.queue.size > 0,
+      expired: (what) => this.expired(what),
+    });
     ws.on('message', (data) => this.receive(data));
     ws.on('close', () => this.onSocketClosed());
     // ws reports transport faults (bad UTF-8 in a text message, maxPayload) here, then closes the socket.
     ws.on('error', (err) => this.config.logger.warn({ sessionId: this.id, err }, 'stomp socket error'));
-    this.connectTimer = setTimeout(() => this.queue.enqueue(() => this.connectTimedOut()), CONNECT_TIMEOUT_MS);
-    this.addTimer(this.connectTimer);
   }
 
   get isConnected(): boolean {
@@ -66,30 +75,50 @@ export class Session implements StompSession {
 
   deliver(destination: string, body: string, headers: Record<string, string> = {}): number {
     if (this.state !== 'connected') return 0;
-    return this.subscriptions.deliver(destination, body, headers, (frame) => this.sendFrame(frame));
+    return this.subscriptions.deliver(destination, body, headers, (frame) => this.socket.sendFrame(frame));
   }
 
   isSubscribed(destination: string): boolean {
     return this.subscriptions.isSubscribed(destination);
   }
 
+  signIn(principal: string): boolean {
+    if (this.state === 'closing' || this.state === 'closed') return false;
+    if (this.principal !== undefined) return true;
+    const refusal = this.config.admit(principal);
+    if (refusal !== undefined) {
+      this.fail(refusal, undefined, {}, CloseCode.tryAgainLater);
+      return false;
+    }
+    this.principal = principal;
+    this.parser.setMaxFrameBytes(this.config.limits.maxFrameBytes);
+    raiseMessageLimit(this.ws, this.config.limits.maxFrameBytes, this.config.logger);
+    this.liveness.signedIn();
+    return true;
+  }
+
   close(): void {
-    this.closeSocket(1000, 'closed by server');
+    this.closeSocket(CloseCode.normal, 'closed by server');
   }
 
   /** Server shutdown: 1001 tells the client to come back later rather than that it did something wrong. */
   goAway(): void {
-    this.closeSocket(1001, 'server shutting down');
+    this.closeSocket(CloseCode.goingAway, 'server shutting down');
   }
 
   // ------------------------------------------------------------------------------------------- input
 
   private receive(data: RawData): void {
     if (!this.reading || this.state === 'closing' || this.state === 'closed') return;
-    this.lastReceivedAt = Date.now();
+    this.liveness.received();
     const chunk = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    let ended = false;
     try {
-      this.parser.push(chunk, (frame) => this.queue.enqueue(() => this.handle(frame)));
+      this.parser.push(chunk, (frame) => {
+        ended = true;
+        this.queue.enqueue(() => this.handle(frame));
+      });
+      this.liveness.frameProgress(this.parser.inFrame, ended);
     } catch (err) {
       // Stop reading: nothing after a fault can be framed. Earlier frames still run first, in order.
       this.reading = false;
@@ -117,7 +146,7 @@ export class Session implements StompSession {
         return this.unsubscribe(frame);
       case 'DISCONNECT':
         this.receipt(frame);
-        return this.closeSocket(1000, 'disconnect');
+        return this.closeSocket(CloseCode.normal, 'disconnect');
       case 'ACK':
       case 'NACK':
         return this.receipt(frame); // every subscription behaves as auto-ack: nothing to redeliver
@@ -151,23 +180,39 @@ export class Session implements StompSession {
     }
     if (this.state !== 'awaiting-connect') return; // the socket went away while the application decided
     this.state = 'connected';
-    clearTimeout(this.connectTimer);
-    this.timers.delete(this.connectTimer);
     const server = { send: this.config.heartBeat.outgoingMs, receive: this.config.heartBeat.incomingMs };
-    this.sendFrame(connectedFrame(version, server, this.id));
-    this.startHeartBeats(negotiateHeartBeat(client, server));
+    this.socket.sendFrame(connectedFrame(version, server, this.id));
+    this.liveness.startHeartBeats(negotiateHeartBeat(client, server));
     this.receipt(frame);
     this.config.logger.info({ sessionId: this.id, version, remoteAddress: this.remoteAddress }, 'stomp session connected');
   }
 
-  private connectTimedOut(): void {
-    if (this.state === 'awaiting-connect') this.fail(`no CONNECT frame within ${CONNECT_TIMEOUT_MS} ms`);
+  /** A clock ran out (liveness.ts): an ERROR saying which, then a close; a peer that missed its heart-beats is cut. */
+  private expired(what: Expiry): void {
+    const { authTimeoutMs, partialFrameTimeoutMs, maxSilenceMs } = this.config.limits;
+    const overLimit = (message: string) => this.fail(message, undefined, {}, CloseCode.policyViolation);
+    if (what === 'frame') return overLimit(ServerMessages.frameTimeout(seconds(partialFrameTimeoutMs)));
+    if (what === 'silence') return overLimit(ServerMessages.silenceTimeout(seconds(maxSilenceMs)));
+    if (what === 'heart-beat') {
+      this.config.logger.info({ sessionId: this.id }, 'stomp peer silent past its heart-beat; closing');
+      return this.ws.terminate();
+    }
+    // Sign-in, queued: a CONNECT or a login that came in time finishes first.
+    this.queue.enqueue(() => {
+      if (this.state === 'awaiting-connect') this.fail(`no CONNECT frame within ${authTimeoutMs} ms`);
+      // Routine (a login screen left open), so not a warning: the client opens a new socket at once.
+      else if (this.principal === undefined) this.fail(ServerMessages.signInTimeout(seconds(authTimeoutMs)), undefined, {}, CloseCode.policyViolation, 'debug');
+    });
   }
 
   private async subscribe(frame: StompFrame): Promise<void> {
     const { receipt } = frame.headers;
     const subscription = this.subscriptions.read(frame.headers);
     if ('refusal' in subscription) return this.fail(subscription.refusal, receipt);
+    const { maxSubscriptionsPerSession: max } = this.config.limits;
+    if (this.subscriptions.size >= max) {
+      return this.fail(ServerMessages.limitReached(LimitName.subscriptionsPerSession, max), receipt, {}, CloseCode.policyViolation);
+    }
     try {
       await this.config.application.onSubscribe?.(this, subscription.destination, frame.headers);
     } catch (err) {
@@ -210,43 +255,15 @@ export class Session implements StompSession {
 
   private receipt(frame: StompFrame): void {
     const id = frame.headers.receipt;
-    if (id !== undefined) this.sendFrame(receiptFrame(id));
+    if (id !== undefined) this.socket.sendFrame(receiptFrame(id));
   }
 
-  /** ERROR, then close: STOMP has no recovery from a broken protocol. */
-  private fail(message: string, receiptId?: string, extra: Record<string, string> = {}): void {
+  /** ERROR, then close: STOMP has no recovery from a broken protocol or limit. */
+  private fail(message: string, receiptId?: string, extra: Record<string, string> = {}, code: number = CloseCode.protocolError, level: 'warn' | 'debug' = 'warn'): void {
     if (this.state === 'closing' || this.state === 'closed') return;
-    this.config.logger.warn({ sessionId: this.id, remoteAddress: this.remoteAddress, reason: message }, 'stomp protocol error');
-    this.sendFrame(errorFrame(message, receiptId, extra));
-    this.closeSocket(1002, 'stomp protocol error');
-  }
-
-  private sendFrame(frame: StompFrame): void {
-    this.sendRaw(encodeFrame(frame));
-  }
-
-  private sendRaw(bytes: Buffer): void {
-    if (this.ws.readyState !== WebSocket.OPEN) return;
-    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.config.logger.warn({ sessionId: this.id }, 'stomp peer is not reading; dropping it');
-      this.ws.terminate();
-      return;
-    }
-    // Text messages: every frame we build is valid UTF-8, and browsers' tools show text readably.
-    this.ws.send(bytes, { binary: false });
-  }
-
-  private startHeartBeats({ outgoingMs, incomingMs }: { outgoingMs: number; incomingMs: number }): void {
-    if (outgoingMs > 0) this.addTimer(setInterval(() => this.sendRaw(EOL), outgoingMs));
-    if (incomingMs > 0) {
-      this.addTimer(setInterval(() => {
-        // While frames wait in our queue we are the slow side (and may have paused reading): not the peer's fault.
-        if (this.queue.size > 0) this.lastReceivedAt = Date.now();
-        if (Date.now() - this.lastReceivedAt <= DEAD_PEER_FACTOR * incomingMs) return;
-        this.config.logger.info({ sessionId: this.id, incomingMs }, 'stomp peer silent past its heart-beat; closing');
-        this.ws.terminate();
-      }, incomingMs));
-    }
+    this.config.logger[level]({ sessionId: this.id, remoteAddress: this.remoteAddress, reason: message }, 'stomp protocol error');
+    this.socket.sendFrame(errorFrame(message, receiptId, extra));
+    this.closeSocket(code, code === CloseCode.protocolError ? 'stomp protocol error' : 'stomp limit');
   }
 
   // ------------------------------------------------------------------------------------------- closing
@@ -255,17 +272,16 @@ export class Session implements StompSession {
     if (this.state === 'closing' || this.state === 'closed') return;
     this.state = 'closing';
     this.reading = false;
-    this.clearTimers();
-    this.ws.close(code, reason);
-    // ws waits up to 30 s for the peer's close frame; a hostile peer need not get that long.
-    this.addTimer(setTimeout(() => this.ws.terminate(), CLOSE_GRACE_MS));
+    this.liveness.stop();
+    this.socket.close(code, reason);
   }
 
   private onSocketClosed(): void {
     if (this.state === 'closed') return;
     this.state = 'closed';
     this.reading = false;
-    this.clearTimers();
+    this.liveness.stop();
+    this.socket.closed();
     this.subscriptions.clear();
     this.config.onClosed(this);
     try {
@@ -274,16 +290,6 @@ export class Session implements StompSession {
       this.config.logger.error({ sessionId: this.id, err }, 'stomp onClose failed');
     }
     this.markClosed();
-  }
-
-  private addTimer(timer: NodeJS.Timeout): void {
-    timer.unref(); // never the reason the process stays up
-    this.timers.add(timer);
-  }
-
-  private clearTimers(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
   }
 }
 

@@ -26,6 +26,10 @@ export class Subscriptions {
     return { id, destination, ack };
   }
 
+  get size(): number {
+    return this.byId.size;
+  }
+
   add({ id, destination, ack }: Subscription): void {
     this.byId.set(id, { destination, ack });
   }

@@ -2,18 +2,41 @@
 // Types and their defaults only: no behaviour here, and no destination names (those live in src/protocol).
 
 export interface StompLimits {
-  /** Whole frame in bytes (command, headers, body, NUL); also the ws maxPayload. */
+  /** Whole frame in bytes (command, headers, body, NUL) once signed in; also the ws maxPayload then. */
   maxFrameBytes: number;
   /** Header lines per frame, repeats included. */
   maxHeaders: number;
   /** Bytes of one header line (or the command line), before unescaping. */
   maxHeaderLength: number;
+  /** Whole frame in bytes (and ws maxPayload) until the application signs the session in. */
+  anonymousMaxFrameBytes: number;
+  /** From the socket's opening: CONNECT and a sign-in (StompSession.signIn) must both come within this. */
+  authTimeoutMs: number;
+  /** From a frame's first byte to its last. */
+  partialFrameTimeoutMs: number;
+  /** Nothing received for this long closes the socket, whatever heart-beats were agreed (even 0). */
+  maxSilenceMs: number;
+  maxSubscriptionsPerSession: number;
+  /** Signed-in sessions of one principal at a time. */
+  maxSessionsPerUser: number;
+  /** Open sockets, signed in or not. */
+  maxSockets: number;
+  /** Open sockets from one remote address (a warehouse behind one NAT shares one). */
+  maxSocketsPerAddress: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<StompLimits> = Object.freeze({
   maxFrameBytes: 4 * 1024 * 1024, // room for a spreadsheet import sent as one SEND
   maxHeaders: 64, // stompjs sends fewer than ten; more is a flood
   maxHeaderLength: 8 * 1024, // a JWT bearer header is well under 2 KiB
+  anonymousMaxFrameBytes: 16 * 1024, // CONNECT with a token, a login: well under 2 KiB each
+  authTimeoutMs: 10_000,
+  partialFrameTimeoutMs: 60_000, // a 4 MiB import over a poor warehouse Wi-Fi link
+  maxSilenceMs: 60_000, // the app beats every 10 s; a peer that promised nothing still gets a minute
+  maxSubscriptionsPerSession: 100, // the app subscribes to 16 topics
+  maxSessionsPerUser: 100, // a shared account on every tablet of a warehouse, with tabs to spare
+  maxSockets: 1_000,
+  maxSocketsPerAddress: 200, // ~50 tablets behind one NAT, with room for reconnects
 });
 
 export interface StompSession {
@@ -25,6 +48,16 @@ export interface StompSession {
   /** MESSAGE to every subscription of THIS session whose destination equals `destination`. Returns how many matched. */
   deliver(destination: string, body: string, headers?: Record<string, string>): number;
   isSubscribed(destination: string): boolean;
+  /**
+   * The application verified a token for `principal` on this session: the anonymous limits (frame size, the sign-in
+   * deadline) no longer apply, and the session counts towards that principal's sessions. False when it may not be
+   * (that principal has the most sessions allowed): the session is then already closing with an ERROR saying so.
+   * Signed in once, a session stays counted under its first principal. Optional so that in-process stand-ins need
+   * not model the limits; every session of the STOMP endpoint has it.
+   */
+  signIn?(principal: string): boolean;
+  /** Whom signIn counted this session under; undefined while anonymous. */
+  readonly principal?: string | undefined;
   close(): void;
 }
 
@@ -34,6 +67,10 @@ export interface StompSendFrame {
   body: string;
 }
 
+/**
+ * What the application supplies. It signs sessions in (StompSession.signIn) whenever it verifies credentials; until
+ * then a session is anonymous: small frames, and closed with an ERROR once limits.authTimeoutMs has passed.
+ */
 export interface StompApplication {
   /** Before CONNECTED. Throwing sends ERROR with the error's message and closes. */
   onConnect?(session: StompSession): void | Promise<void>;
@@ -71,7 +108,10 @@ export interface StompServerOptions {
   application: StompApplication;
   limits?: Partial<StompLimits>;
   heartBeat?: StompHeartBeat;
-  /** Extra origins allowed at the handshake besides the request's own (e.g. 'https://desk.example.com'). */
+  /**
+   * Extra origins allowed at the handshake besides the request's own (e.g. 'https://desk.example.com'); their host
+   * names are also allowed as Host, besides IP addresses, localhost and this machine's name (handshake.ts).
+   */
   allowedOrigins?: readonly string[];
   logger: StompLogger;
 }

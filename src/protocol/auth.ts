@@ -1,9 +1,10 @@
 // Login request/response (spec §3) and the session token's claims (spec §3, DESIGN §5).
 import { z } from 'zod';
+import { wireString } from './primitives';
 
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(100),
-  password: z.string().min(1, 'Password is required').max(1000),
+  username: wireString().trim().min(1, 'Username is required').max(100),
+  password: wireString().min(1, 'Password is required').max(1000),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

@@ -3,7 +3,7 @@
 // strip mode, so a client that sends it (or any other unknown key) has it dropped, never stored.
 import { z } from 'zod';
 import { AuctionEventSchema } from './events';
-import { BinValue, Count, COUNT_MAX, Id, LIST_MAX, LocationValue, LotNumber, Money, requiredText, text } from './primitives';
+import { BinValue, Count, COUNT_MAX, Id, LIST_MAX, LocationValue, LotNumber, Money, requiredText, text, wireString } from './primitives';
 
 export const LotStatus = {
   NOT_LISTED: 'NOT_LISTED',
@@ -81,7 +81,7 @@ export const LotsFilterSchema = z.object({
   Shipped: z.boolean(),
   myLots: z.boolean().describe('forced true for non-admins'),
   lotNumber: text(64).optional().describe("'' or absent: any"),
-  lotId: z.union([Id, z.string().trim().regex(/^\d{0,10}$/, 'lotId must be digits')]).optional().describe("'' or absent: any"),
+  lotId: z.union([Id, wireString().trim().regex(/^\d{0,10}$/, 'lotId must be digits')]).optional().describe("'' or absent: any"),
 });
 export type LotsFilter = z.infer<typeof LotsFilterSchema>;
 

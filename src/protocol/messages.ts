@@ -5,19 +5,38 @@ import { COUNT_MAX, MONEY_MAX } from './primitives';
 
 const MIB = 1024 * 1024;
 
+/** The start of the sign-in deadline's ERROR: an idle login screen's socket, which the client reopens quietly. */
+export const SIGN_IN_TIMEOUT_PREFIX = 'Not signed in within';
 
 /** What the server says in reply envelopes (and on loginResponse); the client compares some of them. */
 export const ServerMessages = {
   // signing in (spec §8)
   invalidCredentials: 'Invalid credentials',
   loginThrottled: (seconds: number) => `Too many failed logins. Try again in ${seconds} seconds.`,
+  loginBusy: 'The server is busy checking other sign-ins. Try again in a moment.',
+  /** HTTP 429: one address sent more requests than the per-minute limit. */
+  tooManyRequests: (seconds: number) => `Too many requests. Try again in ${seconds} seconds.`,
   unauthorized: 'Unauthorized: sign in again.',
+  /** On the errors topic (UNAUTHORIZED) when a session's token runs out: it gets no more pushes. */
+  sessionExpired: 'Unauthorized: your session has expired, sign in again.',
+  /** On the errors topic (UNAUTHORIZED) before the server closes a session whose account was removed or changed. */
+  sessionRevoked: 'Unauthorized: your account was changed or removed, sign in again.',
   internalError: 'Internal server error. Please try again.',
   unknownDestination: (destination: string) => `Unknown destination: ${destination}`,
   notYetServed: (destination: string) => `Destination not yet served: ${destination}`,
   /** An outbox entry's client-msg-id (or an upload's Idempotency-Key) out of bounds. */
   invalidKey: (header: string, max: number) => `Invalid request: the ${header} header must have 1 to ${max} characters.`,
+  /** The same client-msg-id (or Idempotency-Key) sent with another destination than the one it was recorded for. */
+  keyReused: (header: string) => `Invalid request: this ${header} was already used for a different request; a new change needs a new ${header}.`,
   notFoundHttp: (method: string, path: string) => `Not found: ${method} ${path}`,
+  /** A multipart body the server cannot read as a form (no boundary, cut short, not multipart at all). */
+  malformedMultipart: 'Invalid request: the body could not be read as a multipart form.',
+  // the live connection's limits: each is an ERROR frame, then the socket closes (the login screen shows the text)
+  limitReached: (limit: string, max: number) => `Limit reached: ${limit} (at most ${max}). The connection is closed.`,
+  signInTimeout: (seconds: number) => `${SIGN_IN_TIMEOUT_PREFIX} ${seconds} s. The connection is closed.`,
+  frameTimeout: (seconds: number) => `A frame was not completed within ${seconds} s. The connection is closed.`,
+  silenceTimeout: (seconds: number) => `Nothing received for ${seconds} s (heart-beats are required). The connection is closed.`,
+  signInFirst: (destination: string) => `Sign in first: ${destination} is not open before signing in.`,
   // lots (spec §6, §8)
   lotNotFoundOrNotOwned: "Lot not found or you don't own this lot!",
   createdManifest: (title: string) => `Created manifest: ${title}`,
@@ -66,6 +85,8 @@ export const ClientMessages = {
   signInToChange: 'Sign in to make changes.',
   // the outbox
   notCreated: 'Not sent: what it refers to was never created.',
+  /** An entry given up after the server failed it this many times (its last message after the colon). */
+  gaveUp: (faults: number, message: string) => `Not sent: the server failed it ${faults} times. ${message}`,
   // lots (spec §5)
   titleRequired: 'Title cannot be empty',
   titleTooLong: (max: number) => `Title must be at most ${max} characters`,

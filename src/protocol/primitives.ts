@@ -31,14 +31,30 @@ export const Measure = z.number().min(0).max(100_000);
 /** A price multiplier of spec §9 (0.2, 2.5, …): non-negative and bounded. */
 export const Multiplier = z.number().min(0).max(1000);
 
+/**
+ * A NUL (PostgreSQL text cannot hold one) or half of a UTF-16 surrogate pair without its other half (no character
+ * at all: it cannot be stored or shown as sent). JSON can carry both (`\u0000`, `\ud800`); no real text holds them.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSTORABLE_TEXT_MESSAGE = 'Must not contain a NUL character or a broken (unpaired surrogate) character';
+
+/** True when the text holds nothing a database column or a screen could not keep as it is. */
+export const isStorableText = (value: string): boolean => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+
+/**
+ * The one string every wire schema starts from: any string field of any payload is refused (BAD_REQUEST, the field
+ * named) when it holds a NUL or a broken character, before a handler or the database sees it. Build string fields
+ * from this (or the helpers below), never from z.string() itself; tests/unit/protocol/wire-strings.test.ts checks.
+ */
+export const wireString = () => z.string().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+
 /** Free text of at most `max` characters (may be empty). */
-export const text = (max: number) => z.string().max(max);
+export const text = (max: number) => wireString().max(max);
 /** Text that must hold something once trimmed (labels, titles, search terms). */
-export const requiredText = (max: number) => z.string().trim().min(1, 'Must not be empty').max(max);
+export const requiredText = (max: number) => wireString().trim().min(1, 'Must not be empty').max(max);
 
 /** A product code as scanned or typed: UPC, EAN or a style code. No spaces or control characters. */
-export const Upc = z
-  .string()
+export const Upc = wireString()
   .trim()
   .min(1, 'UPC is required')
   .max(64)
@@ -48,7 +64,7 @@ export const Upc = z
 export const LotNumber = requiredText(64);
 
 /** An ISO 8601 date-time, with an offset (server times) or without one (a local datetime input). */
-export const Timestamp = z.iso.datetime({ offset: true, local: true });
+export const Timestamp = z.iso.datetime({ offset: true, local: true }).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 
 /** Location values of spec §9: zone, aisle, column and row 0–10, bin 0–50. */
 export const LOCATION_MAX = 10;
@@ -57,6 +73,9 @@ export const LocationValue = z.number().int().min(0).max(LOCATION_MAX);
 export const BinValue = z.number().int().min(0).max(BIN_MAX);
 
 /** A public link or a server-relative path to an image variant. */
-export const ImageLink = z.string().max(2048);
-/** An http(s) address to fetch an image from; the server also checks it resolves to a public host. */
-export const HttpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).max(2048);
+export const ImageLink = text(2048);
+/**
+ * An http(s) address to fetch an image from; the server also checks it resolves to a public host. The URL check
+ * would pass a NUL in the path (it percent-encodes it), so the text is checked too.
+ */
+export const HttpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).max(2048).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);

@@ -218,6 +218,9 @@ function link({ domains, connection, session, settings, feedback, replica, queri
     connection.subscribe(Topic.errors, (body, headers) => {
       noteReply(body, headers);
       showServerError(body, feedback);
+      // The server no longer takes this token (it expired, or the account was removed or its password or role
+      // changed): logged out, as spec §4 logs out on an expired one. The queue waits for the next sign-in.
+      if (EnvelopeSchema.safeParse(body).data?.errorCode === ErrorCode.UNAUTHORIZED) session.logout();
     }),
     ...ingest.topics.map(readTopic),
     connection.watch(onConnectionChange),

@@ -96,3 +96,19 @@ test('the login spinner tells first load, a broker error and a lost connection a
   await expect(page.getByText('Connecting...', { exact: true })).toBeVisible();
   await expect(page.getByText('Loading/Connecting...')).toHaveCount(0);
 });
+
+test("a login screen left idle past the server's sign-in deadline reopens its socket quietly and still signs in", async ({ page }) => {
+  test.setTimeout(60_000);
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  // The server closes an anonymous socket after WS_SIGN_IN_TIMEOUT (10 s by default): a second socket opens.
+  await expect.poll(() => sockets.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  await expect(page.getByText(/^Error:/)).toHaveCount(0);
+  await expect(page.getByText('Connecting...', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL(/\/home$/);
+});

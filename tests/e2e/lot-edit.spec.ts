@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { utils, write } from 'xlsx';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
+import { createLotWithBox } from './support/lots';
 
 test.describe.configure({ timeout: 90_000 });
 let server: ServerProcess;
@@ -51,22 +52,10 @@ test.afterAll(async () => {
   rmSync(files, { recursive: true, force: true });
 });
 
-/** Creates a lot on the Lots page, opens its edit page and adds a box; returns the lot number. */
+/** Signed in, a new lot with box 'A' open in Lot edit; returns the lot number. */
 async function lotWithBox(page: Page, title: string): Promise<string> {
   await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Create Lot' }).click();
-  await page.getByRole('dialog', { name: 'Create Lot' }).getByLabel('Title').fill(title);
-  await page.getByRole('dialog', { name: 'Create Lot' }).getByRole('button', { name: 'Proceed' }).click();
-  const edit = page.getByRole('row').filter({ hasText: title }).getByRole('link', { name: /^Edit LOT-/ });
-  await expect(edit).toBeVisible();
-  const lotNumber = ((await edit.getAttribute('aria-label')) ?? '').replace('Edit ', '');
-  await edit.click();
-  await expect(page.getByRole('heading', { name: lotNumber })).toBeVisible();
-  await page.getByRole('button', { name: 'Add Box' }).click();
-  await page.getByRole('dialog', { name: 'Add Box' }).getByLabel('Box label').fill('A');
-  await page.getByRole('dialog', { name: 'Add Box' }).getByRole('button', { name: 'Proceed' }).click();
-  await expect(page.getByRole('tab', { name: 'box A', selected: true })).toBeVisible();
-  return lotNumber;
+  return createLotWithBox(page, title);
 }
 
 /** A scanner: types the code into the UPC field and presses Enter. */

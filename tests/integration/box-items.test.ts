@@ -7,8 +7,8 @@ import { BoxItemsReplySchema, type Box, type BoxItem } from '../../src/protocol/
 import type { DestinationName } from '../../src/protocol/destinations';
 import { ErrorCode } from '../../src/protocol/error-codes';
 import { MessageType } from '../../src/protocol/message-types';
-import { addBox, editorView, itemsOf, lotOf, noSuchBox, packedBox, rowOf } from '../support/boxes';
-import { invalid, notYours, okData, pushesTo, send } from '../support/lot-replies';
+import { addBox, editorView, itemsOf, lotOf, noSuchBox, notFound, packedBox, rowOf } from '../support/boxes';
+import { invalid, okData, pushesTo, send } from '../support/lot-replies';
 import { ADMIN, ALICE, BOB, MISSING_ID, outboxHeader, staffSuite, uniqueName } from '../support/staff';
 
 const MISSING = MISSING_ID;
@@ -16,20 +16,20 @@ const MISSING = MISSING_ID;
 const suite = staffSuite();
 
 /** Every item change (scans, edits, deletes), with a request on the box `packedBox` made: for the shared tests. */
-const CHANGES: ReadonlyArray<{ destination: DestinationName; payload: (box: Box, items: BoxItem[]) => unknown }> = [
-  { destination: 'addUPCToBox', payload: (box, [item]) => ({ upc: item?.upc, boxId: box.id }) },
-  { destination: 'addMultipleUPCsToBox', payload: (box, [item]) => ({ boxId: box.id, upcQuantities: [{ upc: item?.upc, qnty: 3 }] }) },
-  { destination: 'updateItems', payload: (_box, items) => items.map((item) => ({ ...item, quantity: 5 })) },
-  { destination: 'deleteItems', payload: (_box, items) => items },
+const CHANGES: ReadonlyArray<{ destination: DestinationName; payload: (box: Box, items: BoxItem[]) => unknown; refused: (box: Box, items: BoxItem[]) => unknown }> = [
+  { destination: 'addUPCToBox', payload: (box, [item]) => ({ upc: item?.upc, boxId: box.id }), refused: () => noSuchBox },
+  { destination: 'addMultipleUPCsToBox', payload: (box, [item]) => ({ boxId: box.id, upcQuantities: [{ upc: item?.upc, qnty: 3 }] }), refused: () => noSuchBox },
+  { destination: 'updateItems', payload: (_box, items) => items.map((item) => ({ ...item, quantity: 5 })), refused: (_box, [item]) => notFound(`Item ${item?.id} not found.`) },
+  { destination: 'deleteItems', payload: (_box, items) => items, refused: (_box, [item]) => notFound(`Item ${item?.id} not found.`) },
 ];
 
 describe('every item change', () => {
-  it.each(CHANGES)("$destination: refuses another user's box with BAD_REQUEST \"Lot not found or you don't own this lot!\", changing nothing", async ({ destination, payload }) => {
+  it.each(CHANGES)("$destination: refuses another user's box or items as missing ones (NOT_FOUND), changing nothing", async ({ destination, payload, refused }) => {
     const [owner, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const { lot, box, items } = await packedBox(owner, `Keep my items (${destination})`);
     const before = await editorView(owner, lot);
     await pushesTo(owner);
-    expect(await send(other, destination, payload(box, items))).toEqual(notYours);
+    expect(await send(other, destination, payload(box, items))).toEqual(refused(box, items));
     expect(await editorView(owner, lot)).toEqual(before);
     expect(await pushesTo(owner)).toEqual([]);
   });
@@ -70,11 +70,11 @@ describe('/app/getItemsByBoxId', () => {
     expect((await itemsOf(owner, await addBox(owner, lot, 'Empty'))).items).toEqual([]);
   });
 
-  it("lets an admin read a user's box; refuses another user's box with BAD_REQUEST and a missing one with NOT_FOUND 'Error, boxId is null or invalid'", async () => {
+  it("lets an admin read a user's box; refuses another user's box, as a missing one, with NOT_FOUND 'Error, boxId is null or invalid'", async () => {
     const [owner, other, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB), await suite.staff.connect(ADMIN)];
     const { box, items } = await packedBox(owner, 'Private items');
     expect((await itemsOf(admin, box)).items).toEqual(items);
-    expect(await send(other, 'getItemsByBoxId', box.id)).toEqual(notYours);
+    expect(await send(other, 'getItemsByBoxId', box.id)).toEqual(noSuchBox);
     expect(await send(owner, 'getItemsByBoxId', MISSING)).toEqual(noSuchBox);
     expect(await send(owner, 'getItemsByBoxId', -1)).toEqual(invalid(/^Invalid request: Too small/));
   });

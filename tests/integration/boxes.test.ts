@@ -24,15 +24,18 @@ const newBox = (lot: Lot, label: string, boxNumber: number) => ({
 });
 const weighed = (box: Box) => ({ ...box, label: 'Heavy one', h: 10.5, w: 12, l: 16.25, lbs: 7, ozs: 3.5, zone: 2, aisle: 3, col: 4, row: 5, bin: 42 });
 
-/** Every box change of this suite, with a request on a box of `lot`: for the shared ownership and push tests. */
-const CHANGES: ReadonlyArray<{ destination: DestinationName; payload: (lot: Lot, box: Box) => unknown }> = [
-  { destination: 'addBoxToLot', payload: (lot) => ({ manualManiestId: lot.id, label: 'Another' }) },
-  { destination: 'deleteBox', payload: (_lot, box) => ({ id: box.id }) },
-  { destination: 'updateBoxInfo', payload: (_lot, box) => weighed(box) },
+/**
+ * Every box change of this suite, with a request on a box of `lot`, and how another user is refused (as for a missing
+ * lot or box: the lot's one refusal, or the box's NOT_FOUND): for the shared ownership and push tests.
+ */
+const CHANGES: ReadonlyArray<{ destination: DestinationName; payload: (lot: Lot, box: Box) => unknown; refused: unknown }> = [
+  { destination: 'addBoxToLot', payload: (lot) => ({ manualManiestId: lot.id, label: 'Another' }), refused: notYours },
+  { destination: 'deleteBox', payload: (_lot, box) => ({ id: box.id }), refused: notFound('Error, deleting box failed. Invalid box selected.') },
+  { destination: 'updateBoxInfo', payload: (_lot, box) => weighed(box), refused: noSuchBox },
 ];
 
 describe('every box change', () => {
-  it.each(CHANGES)("$destination: refuses another user's lot with BAD_REQUEST \"Lot not found or you don't own this lot!\", changing nothing", async ({ destination, payload }) => {
+  it.each(CHANGES)("$destination: refuses another user's lot or box as a missing one, changing nothing", async ({ destination, payload, refused }) => {
     const [owner, other] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const lot = await createLot(owner, `Keep my boxes (${destination})`);
     const box = await addBox(owner, lot, 'B1');
@@ -40,7 +43,7 @@ describe('every box change', () => {
     await scan(owner, box, entry?.upc ?? '');
     const before = await editorView(owner, lot);
     await pushesTo(owner);
-    expect(await send(other, destination, payload(lot, box))).toEqual(notYours);
+    expect(await send(other, destination, payload(lot, box))).toEqual(refused);
     expect(await editorView(owner, lot)).toEqual(before);
     expect(await pushesTo(owner)).toEqual([]);
   });

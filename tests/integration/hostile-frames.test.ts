@@ -55,7 +55,8 @@ describe('STOMP at /ws on the whole server', () => {
   });
 
   it('refuses a header flood', async () => {
-    const headers = Array.from({ length: 5000 }, (_, i) => `x-h${i}:v`).join('\n');
+    // 1,000 (not more): an anonymous socket's messages stop at 16 KiB, refused by ws before any header is read.
+    const headers = Array.from({ length: 1000 }, (_, i) => `x-h${i}:v`).join('\n');
     const { received, closed } = await rawSession(`SEND\ndestination:/app/login\n${headers}\n\n{}\0`);
     expect(received.some((frame) => frame.startsWith('ERROR\n'))).toBe(true);
     expect(closed).toBe(true);

@@ -1,19 +1,14 @@
 // HTTP: the built PWA with SPA fallback and cache rules, /health, and JSON errors.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSET_PATH, makeStaticApp } from '../support/static-app';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let testServer: TestServer;
 let staticDir: string;
 
 beforeAll(async () => {
-  staticDir = mkdtempSync(join(tmpdir(), 'lotdesk-static-'));
-  mkdirSync(join(staticDir, 'assets'));
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>LotDesk</title><div id="root"></div>');
-  writeFileSync(join(staticDir, 'assets', 'index-Bx12abCD.js'), 'console.log("app")');
-  writeFileSync(join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  staticDir = makeStaticApp();
   testServer = await startTestServer({ STATIC_DIR: staticDir });
 });
 
@@ -26,7 +21,7 @@ const get = (path: string, accept = 'text/html') => fetch(`${testServer.url}${pa
 
 describe('the built PWA', () => {
   it('serves hashed assets to be cached forever', async () => {
-    const response = await get('/assets/index-Bx12abCD.js', '*/*');
+    const response = await get(ASSET_PATH, '*/*');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });

@@ -49,6 +49,8 @@ interface Waiter {
 export interface ClientOptions {
   token?: string;
   origin?: string;
+  /** The address the socket connects from (any of 127/8 on Linux), so one test can be several source addresses. */
+  localAddress?: string;
   /** False for a benchmark: the check parses every reply with zod, which a figure of the server must not include. */
   checkContract?: boolean;
 }
@@ -60,7 +62,10 @@ export async function connectClient(wsUrl: string, options: ClientOptions = {}):
   let receipts = 0;
 
   const client = new Client({
-    webSocketFactory: () => new WebSocket(wsUrl, ['v12.stomp'], options.origin ? { headers: { Origin: options.origin } } : {}),
+    webSocketFactory: () => new WebSocket(wsUrl, ['v12.stomp'], {
+      ...(options.origin ? { headers: { Origin: options.origin } } : {}),
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+    }),
     connectHeaders: token ? { [AUTHORIZATION_HEADER]: bearer(token) } : {},
     reconnectDelay: 0,
     heartbeatIncoming: 0,

@@ -7,13 +7,15 @@ import { Client, type IMessage, type StompConfig } from '@stomp/stompjs';
 import { WebSocket } from 'ws';
 import { afterEach } from 'vitest';
 import {
-  attachStomp, encodeFrame, FrameParser, type StompApplication, type StompFrame, type StompLimits, type StompServer,
-  type StompServerOptions,
+  attachStomp, DEFAULT_LIMITS, encodeFrame, FrameParser, type StompApplication, type StompFrame, type StompLimits,
+  type StompServer, type StompServerOptions,
 } from '../../server/stomp';
 
 /** Where the echo application answers: SEND /app/echo comes back here, to the sending session only. */
 export const ECHO = '/user/topics/echo';
-export const LIMITS: StompLimits = { maxFrameBytes: 64 * 1024, maxHeaders: 64, maxHeaderLength: 8 * 1024 };
+export const LIMITS: StompLimits = { ...DEFAULT_LIMITS, maxFrameBytes: 64 * 1024, maxHeaders: 64, maxHeaderLength: 8 * 1024 };
+/** Whom the echo application signs every session in as, at CONNECT (unless a test brings its own onConnect). */
+export const ECHO_USER = 'echo-user';
 
 /** Polls until `probe` returns something; fails instead of hanging. */
 export async function until<T>(probe: () => T | undefined | false, what = 'condition', timeoutMs = 5_000): Promise<T> {
@@ -39,7 +41,7 @@ export interface StompEndpoint {
   readonly stomp: StompServer | undefined;
   readonly port: number;
   wsUrl(): string;
-  /** A bare http server with the endpoint and an echo application: SEND /app/echo comes back on ECHO. */
+  /** A bare http server with the endpoint and an echo application (signing every session in): SEND /app/echo comes back on ECHO. */
   startServer(overrides?: Overrides): Promise<void>;
   /** A real stompjs client, connected, with an ECHO subscription collecting bodies. */
   stompClient(config?: StompConfig): Promise<{ client: Client; echoes: IMessage[] }>;
@@ -79,6 +81,9 @@ export function stompEndpoint(): StompEndpoint {
       limits: LIMITS,
       ...options,
       application: {
+        onConnect(session) {
+          session.signIn?.(ECHO_USER);
+        },
         async onSend(session, frame) {
           if (frame.destination === '/app/echo') session.deliver(ECHO, frame.body);
         },

@@ -45,7 +45,9 @@ export const listings = pgTable(
  * as the mutation it answers, keyed by (user, client-msg-id); a replayed request finds its row and gets `reply`
  * again instead of changing anything twice. A STOMP SEND's `reply` is its replies as delivered, `[{topic, body}]`
  * with body the JSON text (server/stomp/exactly-once.ts); a mutating HTTP request's key is `http:` + its
- * Idempotency-Key and its `reply` is `{status, body}` (server/http/idempotency.ts).
+ * Idempotency-Key and its `reply` is `{status, body}` (server/http/idempotency.ts). `destination` is what the key
+ * was used for (a SEND's destination, an HTTP `METHOD /path`): the same key sent elsewhere is refused, never answered
+ * with this reply; '' on records made before it was kept, which any destination replays.
  * Rows older than the outbox can hold an entry may be purged by created_at.
  */
 export const processedMessages = pgTable(
@@ -55,6 +57,7 @@ export const processedMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     clientMsgId: text('client_msg_id').notNull(),
+    destination: text('destination').notNull().default(''),
     reply: jsonb('reply').notNull(),
     createdAt: createdAt(),
   },

@@ -9,9 +9,10 @@ import { ErrorCode } from '../../../src/protocol/error-codes';
 import { COUNT_MAX, LIST_MAX } from '../../../src/protocol/primitives';
 import { items, upcs, type DbOrTx } from '../../db';
 import { ServerMessages } from '../../../src/protocol/messages';
-import { findVisibleBox, lockVisibleBox, type BoxAccess, type BoxRow } from '../boxes';
+import { findVisibleBox, lockVisibleBox, type BoxRow } from '../boxes';
 import { andPush, defineHandlers, only, refuse, reply, replyAndPush, type HandlerResult, type UserContext } from '../handler';
 import { changeItems, ownerName, presentLot, type LotRow } from '../lots';
+import { locateItems } from './item-access';
 import { itemColumnsOf, itemFromCatalogue, presentItem, type ItemRow } from './item-presenter';
 
 /** As many rows as one box's reply may list (BoxItemsReplySchema: LIST_MAX × 10). */
@@ -32,30 +33,6 @@ async function roomFor(db: DbOrTx, boxId: number, upcList: readonly string[]): P
 function inOrder(ids: readonly number[], rows: readonly ItemRow[]): ItemRow[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
-}
-
-type Located = { ok: true; box: BoxRow; lot: LotRow; rows: ItemRow[] } | { ok: false; refusal: HandlerResult };
-
-/**
- * Before any write: the rows with these ids, all in one box the user may change, that box's lot locked. A missing id
- * is NOT_FOUND, rows of several boxes BAD_REQUEST, a box of someone else's lot the lots' refusal.
- */
-async function locateItems(context: UserContext, ids: readonly number[]): Promise<Located> {
-  const { db } = context;
-  const wanted = [...new Set(ids)];
-  const found = new Map((await db.select({ id: items.id, boxId: items.boxId }).from(items).where(inArray(items.id, wanted))).map((row) => [row.id, row.boxId]));
-  const missing = wanted.find((id) => !found.has(id));
-  if (missing !== undefined) return { ok: false, refusal: refuse(ErrorCode.NOT_FOUND, ServerMessages.itemNotFound(missing)) };
-  const [boxId, ...others] = new Set(found.values());
-  if (boxId === undefined) throw new Error('no rows for a non-empty list of ids');
-  if (others.length > 0) return { ok: false, refusal: refuse(ErrorCode.BAD_REQUEST, ServerMessages.notOneBox) };
-  const access: BoxAccess = await lockVisibleBox(db, context.user, boxId);
-  if (!access.ok) return access;
-  // Read again under the lock: a deleteItems that committed meanwhile has taken some.
-  const rows = await db.select().from(items).where(and(eq(items.boxId, boxId), inArray(items.id, wanted)));
-  const gone = wanted.find((id) => !rows.some((row) => row.id === id));
-  if (gone !== undefined) return { ok: false, refusal: refuse(ErrorCode.NOT_FOUND, ServerMessages.itemNotFound(gone)) };
-  return { ok: true, box: access.box, lot: access.lot, rows };
 }
 
 /** An item change's reply: the rows, their box and the lot with its new totals, to the sender and the owner's sessions. */

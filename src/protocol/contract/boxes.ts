@@ -5,7 +5,8 @@ import type { DestinationName } from '../destinations';
 import { Id, LIST_MAX, RowRef } from '../primitives';
 import { type ContractEntry, envelopeReply, RowRefList, topicReply } from './shared';
 
-const OWN = "A box and its items are its lot's owner's (an admin reaches all): any other lot gets BAD_REQUEST \"Lot not found or you don't own this lot!\".";
+const LOT_OWN = "A lot's boxes are its owner's (an admin reaches all): another user's lot gets BAD_REQUEST \"Lot not found or you don't own this lot!\", as a missing one does.";
+const OWN = "A box and its items are its lot's owner's (an admin reaches all): another user's box or item is answered exactly as one that does not exist, so ids cannot be probed.";
 const NO_BOX = 'A box id that names no box: NOT_FOUND "Error, boxId is null or invalid".';
 const NO_ITEM = 'an id that names no item: NOT_FOUND "Item {id} not found.", nothing written.';
 const TOTALS =
@@ -16,7 +17,7 @@ export const boxesContract = {
     kind: 'query',
     summary: "A lot's boxes, in box order.",
     payload: Id,
-    reply: topicReply('boxesByLotId', z.array(BoxSchema), `By boxNumber, then id. ${OWN} The refusal is an envelope on incomingMessages.`),
+    reply: topicReply('boxesByLotId', z.array(BoxSchema), `By boxNumber, then id. ${LOT_OWN} The refusal is an envelope on incomingMessages.`),
     errors: ['BAD_REQUEST'],
   },
   getItemsByBoxId: {
@@ -44,7 +45,7 @@ export const boxesContract = {
     reply: envelopeReply(
       'ADDED_BOX_TO_LOT',
       BoxSchema,
-      `data is the new box: boxNumber next in the lot, owned by the lot's owner; dimensions, weight and location as sent, else 0 (spec §9). Message 'Added box: {label}'. ${OWN}`,
+      `data is the new box: boxNumber next in the lot, owned by the lot's owner; dimensions, weight and location as sent, else 0 (spec §9). Message 'Added box: {label}'. ${LOT_OWN}`,
     ),
     errors: ['BAD_REQUEST'],
   },

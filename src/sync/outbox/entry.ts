@@ -38,6 +38,11 @@ interface EntryFields {
   state: OutboxState;
   readonly createdAt: number;
   attempts: number;
+  /**
+   * Server faults (5xx answers) so far; after OUTBOX_MAX_FAULTS the entry is given up (dead). Absent on entries
+   * stored by an older version: none yet.
+   */
+  faults?: number;
   /** The server's message for a rejected entry, or the last transient failure. */
   lastError: string;
   /** Backoff after a 5xx: not sent before this time (ms since epoch); 0 = now. */

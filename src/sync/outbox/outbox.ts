@@ -94,7 +94,8 @@ export const QUEUED_LISTED = 50; // the panel lists this many waiting changes, t
 export type Verdict =
   | { readonly kind: 'done' }
   | { readonly kind: 'rejected'; readonly message: string }
-  | { readonly kind: 'retry-later'; readonly message: string; readonly notBefore: number }
+  /** `fault`: true for a server fault (5xx), which counts toward the entry's limit; no answer at all is none. */
+  | { readonly kind: 'retry-later'; readonly message: string; readonly notBefore: number; readonly fault?: boolean }
   | { readonly kind: 'unauthorized'; readonly message: string };
 
 
@@ -131,7 +132,7 @@ function changeOf(optimistic: Optimistic | undefined, tempId: number | undefined
 type Draft = Omit<SendEntry, 'seq' | 'clientMsgId'> | Omit<UploadEntry, 'seq' | 'clientMsgId'>;
 
 /** The life fields of an entry that starts (or starts again) now: waiting, never tried. */
-const freshAt = (now: number) => ({ state: 'pending' as const, createdAt: now, attempts: 0, lastError: '', notBefore: 0 });
+const freshAt = (now: number) => ({ state: 'pending' as const, createdAt: now, attempts: 0, faults: 0, lastError: '', notBefore: 0 });
 
 /** Adds an entry for an entry's fields in the running transaction; returns its seq and client-msg-id. */
 async function addEntry(db: ReplicaTables, fields: Draft): Promise<{ seq: number; clientMsgId: string }> {
@@ -227,8 +228,9 @@ export function settle(db: Replica, seq: number, verdict: Verdict, now: number =
     if (entry === undefined || !isActive(entry)) return entry;
     if (verdict.kind === 'retry-later' || verdict.kind === 'unauthorized') {
       const notBefore = verdict.kind === 'retry-later' ? verdict.notBefore : now;
-      await db.outbox.update(seq, { state: 'pending', lastError: verdict.message, notBefore });
-      return { ...entry, state: 'pending', lastError: verdict.message };
+      const faults = (entry.faults ?? 0) + (verdict.kind === 'retry-later' && verdict.fault === true ? 1 : 0);
+      await db.outbox.update(seq, { state: 'pending', lastError: verdict.message, notBefore, faults });
+      return { ...entry, state: 'pending', lastError: verdict.message, faults };
     }
     if (verdict.kind === 'done') {
       // Confirmed: the entry has nothing left to do (a late duplicate reply finds no entry and is just ingested).

@@ -12,12 +12,18 @@ import { markInFlight, nextActiveEntry, purgeDone, resetInFlight, settle, type V
 import type { Replica } from '../replica/replica';
 import type { OutboxEntry, SendEntry, UploadEntry } from './entry';
 import { postUpload, type FetchLike } from './upload';
-import { ServerMessages } from '../../protocol/messages';
+import { ClientMessages, ServerMessages } from '../../protocol/messages';
 
 export const OUTBOX_LOCK = 'lotdesk-outbox';
 export const RECEIPT_TIMEOUT_MS = 30_000; // a receipt later than this: resend (the server dedups by client-msg-id)
 export const BACKOFF_BASE_MS = 1000; // first retry after a 5xx; doubles each time…
 export const BACKOFF_MAX_MS = 60_000; // …up to a minute
+/**
+ * Server faults (5xx answers) one entry may meet before it is given up: failed, with Retry and Discard in the outbox
+ * panel, instead of blocking the queue forever. Ten take about four minutes of backoff: a restart or a database
+ * failover passes within that; a fault that outlasts it (a request the server cannot handle) needs a person.
+ */
+export const OUTBOX_MAX_FAULTS = 10;
 const UNSENT_RETRY_MS = 1000; // the socket refused a SEND while looking open: try again after stompjs's reconnect delay
 
 /** What the replayer needs of the connection (the STOMP one and the tests' fake both fit). */
@@ -80,20 +86,27 @@ export const defaultBackoff = (attempts: number): number => Math.min(BACKOFF_MAX
 
 const isServerFailure = (code: number): boolean => code >= 500 && code < 600;
 
-/** What the replies that came before the receipt mean for the entry. */
-export function verdictOf(codes: readonly number[], message: string, attempts: number, now: number, backoff: (attempts: number) => number): Verdict {
+/**
+ * What the replies that came before the receipt mean for the entry. `faults`: the entry's server faults counting
+ * this answer if it is one; the OUTBOX_MAX_FAULTS-th gives the entry up.
+ */
+export function verdictOf(codes: readonly number[], message: string, faults: number, now: number, backoff: (attempts: number) => number): Verdict {
   const refused = codes.find((code) => code !== ErrorCode.OK && code !== ErrorCode.UNAUTHORIZED && !isServerFailure(code));
   if (refused !== undefined || codes.some((code) => CLIENT_ERROR_CODES.includes(code))) return { kind: 'rejected', message };
   if (codes.includes(ErrorCode.UNAUTHORIZED)) return { kind: 'unauthorized', message };
-  if (codes.some(isServerFailure)) return { kind: 'retry-later', message, notBefore: now + backoff(attempts) };
+  if (codes.some(isServerFailure)) {
+    if (faults >= OUTBOX_MAX_FAULTS) return { kind: 'rejected', message: ClientMessages.gaveUp(faults, message) };
+    return { kind: 'retry-later', message, notBefore: now + backoff(faults), fault: true };
+  }
   return { kind: 'done' };
 }
 
-/** What a delivery that came back means for the entry. */
-function verdictFor(outcome: Settling, attempts: number, now: number, backoff: (attempts: number) => number): Verdict {
+/** What a delivery that came back means for the entry (its sends and faults before this one in `entry`). */
+function verdictFor(outcome: Settling, entry: OutboxEntry, now: number, backoff: (attempts: number) => number): Verdict {
   if (outcome.kind === 'unsendable') return { kind: 'rejected', message: outcome.message };
-  if (outcome.kind === 'unreachable') return { kind: 'retry-later', message: outcome.message, notBefore: now + backoff(attempts) };
-  return verdictOf(outcome.codes, outcome.message, attempts, now, backoff);
+  // No answer at all (the network, not the server): retried for as long as it takes, never given up.
+  if (outcome.kind === 'unreachable') return { kind: 'retry-later', message: outcome.message, notBefore: now + backoff(entry.attempts + 1), fault: false };
+  return verdictOf(outcome.codes, outcome.message, (entry.faults ?? 0) + 1, now, backoff);
 }
 
 export function createReplayer(deps: ReplayerDeps): Replayer {
@@ -199,7 +212,7 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
       // Lost or unsent: the entry stays in flight and goes again (after the reconnect), with the same client-msg-id.
       if (outcome.kind === 'unsent') await sleep(UNSENT_RETRY_MS);
       if (outcome.kind === 'lost' || outcome.kind === 'unsent' || outcome.kind === 'stopped') continue;
-      const verdict = verdictFor(outcome, entry.attempts + 1, now(), backoff);
+      const verdict = verdictFor(outcome, entry, now(), backoff);
       if (verdict.kind === 'done' && entry.kind === 'upload' && outcome.kind === 'answered') await ingestUpload(entry, outcome.body);
       if (verdict.kind === 'unauthorized') {
         pausedForSignIn = true;

@@ -7,7 +7,7 @@ import { decodeBody, encodeBody } from '../../protocol/body';
 import type { DestinationPath } from '../../protocol/destinations';
 import type { TopicPath } from '../../protocol/topics';
 import { createStore } from '../store';
-import { ClientMessages } from '../../protocol/messages';
+import { ClientMessages, SIGN_IN_TIMEOUT_PREFIX } from '../../protocol/messages';
 
 export const RECONNECT_DELAY_MS = 1000; // spec §4/§9: automatic reconnect after 1 second
 export const MAX_CHUNK_SIZE = 16 * 1024; // spec §9: maximum socket chunk size 16 KiB
@@ -92,9 +92,14 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
     registration.stomp = client.subscribe(registration.topic, (message) => deliver(registration, message), authHeaders());
   };
 
+  let quietReconnect = false;
   const markClosed = (): void => {
     for (const registration of registrations) registration.stomp = undefined; // stompjs forgets them on close
-    snapshot.update((current) => ({ ...current, state: 'loading', down: current.down || !stopping }));
+    const quiet = quietReconnect;
+    quietReconnect = false;
+    snapshot.update((current) => ({ ...current, state: 'loading', down: current.down || (!stopping && !quiet) }));
+    // Open again now rather than after the reconnect delay (restart cancels the scheduled attempt).
+    if (quiet) setTimeout(() => void restart(), 0);
   };
 
   const client = new Client({
@@ -116,6 +121,12 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
     },
     onStompError: (frame: IFrame) => {
       const text = frame.headers.message || ClientMessages.brokerError;
+      // An idle login screen's socket, closed by the server's sign-in deadline: nothing went wrong; open it again
+      // at once, without an error or the 'down' overlay.
+      if (text.startsWith(SIGN_IN_TIMEOUT_PREFIX)) {
+        quietReconnect = true;
+        return;
+      }
       console.error('connection: broker error', text, frame.body);
       snapshot.update((current) => ({ ...current, lastError: text }));
     },
@@ -140,6 +151,15 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
   };
 
   let restarting: Promise<void> = Promise.resolve();
+  function restart(): Promise<void> {
+    // Chained so two quick token changes cannot interleave deactivate/activate.
+    restarting = restarting.catch(() => undefined).then(async () => {
+      if (!client.active) return;
+      await stop();
+      client.activate();
+    });
+    return restarting;
+  }
 
   return {
     getSnapshot: snapshot.get,
@@ -176,14 +196,6 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
     },
     start: () => client.activate(),
     stop,
-    restart() {
-      // Chained so two quick token changes cannot interleave deactivate/activate.
-      restarting = restarting.catch(() => undefined).then(async () => {
-        if (!client.active) return;
-        await stop();
-        client.activate();
-      });
-      return restarting;
-    },
+    restart,
   };
 }

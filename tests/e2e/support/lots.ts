@@ -1,4 +1,5 @@
-// What several browser specs do on the Lots page: a unique name, a lot's row, and Create Lot as a person does it.
+// What several browser specs do on the Lots page: a unique name, a lot's row, Create Lot as a person does it, and a
+// lot with a box open in Lot edit.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** A short name no other test run has used. */
@@ -16,4 +17,18 @@ export async function createLot(page: Page, title: string): Promise<string> {
   await expect(dialog).toHaveCount(0);
   await expect(lotRow(page, title)).toContainText('LOT-');
   return (await lotRow(page, title).getByRole('cell').first().innerText()).trim();
+}
+
+/** On the Lots page: Create Lot, open its edit page and Add Box 'A' (selected); returns the lot number. */
+export async function createLotWithBox(page: Page, title: string): Promise<string> {
+  await createLot(page, title);
+  const edit = lotRow(page, title).getByRole('link', { name: /^Edit LOT-/ });
+  const lotNumber = ((await edit.getAttribute('aria-label')) ?? '').replace('Edit ', '');
+  await edit.click();
+  await expect(page.getByRole('heading', { name: lotNumber })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Box' }).click();
+  await page.getByRole('dialog', { name: 'Add Box' }).getByLabel('Box label').fill('A');
+  await page.getByRole('dialog', { name: 'Add Box' }).getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByRole('tab', { name: 'box A', selected: true })).toBeVisible();
+  return lotNumber;
 }

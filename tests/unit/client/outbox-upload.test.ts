@@ -19,18 +19,14 @@ import { startSync } from '../../../src/sync/runtime';
 import { createFakeConnection } from './support/fake-connection';
 import { createFakeHttp, REFUSED_MESSAGE } from './support/fake-http';
 import { startClientServer, type ClientServer } from './support/server';
-import { createHarness, freshReplica, mockNotifier, outboxSends, uniqueUser, type Harness, type HarnessOptions } from './support/sync-harness';
+import { startHarness, freshReplica, mockNotifier, outboxSends, uniqueUser, type Harness, type HarnessOptions } from './support/sync-harness';
 import { NOW_MS } from './support/tokens';
 
 let server: ClientServer;
 beforeAll(async () => void (server = await startClientServer()), 60_000);
 afterAll(() => server?.stop());
 
-async function start(options: HarnessOptions = {}): Promise<Harness> {
-  const harness = await createHarness(server, options);
-  onTestFinished(harness.unlink);
-  return harness;
-}
+const start = (options: HarnessOptions = {}): Promise<Harness> => startHarness(server, options);
 
 /**
  * A client as the harness builds it, whose domains include one taking the answers of uploads with purpose 'test'

@@ -14,17 +14,13 @@ import { createInProcessLocks } from '../../../src/sync/outbox/locks';
 import { discardEntry, enqueue, markInFlight, outboxSummary, queuedEntries, type Intent } from '../../../src/sync/outbox/outbox';
 import { createReplayer } from '../../../src/sync/outbox/replayer';
 import { startClientServer, type ClientServer } from './support/server';
-import { createHarness, freshReplica, outboxSends, uniqueUser, type Harness, type HarnessOptions } from './support/sync-harness';
+import { startHarness, freshReplica, outboxSends, uniqueUser, type Harness, type HarnessOptions } from './support/sync-harness';
 
 let server: ClientServer;
 beforeAll(async () => void (server = await startClientServer()), 60_000);
 afterAll(() => server?.stop());
 
-async function start(options: HarnessOptions = {}): Promise<Harness> {
-  const harness = await createHarness(server, options);
-  onTestFinished(harness.unlink);
-  return harness;
-}
+const start = (options: HarnessOptions = {}): Promise<Harness> => startHarness(server, options);
 
 const queue = (harness: Harness, intent: Intent) => harness.sync.enqueue(intent);
 const create = (title: string) => createLot.build({ title });
@@ -220,12 +216,13 @@ describe('outbox: failures that pass', () => {
     expect((await titles(h)).map(([, title, pending]) => [title, pending])).toEqual([['Dropped reply', 0], ['Next', 0]]);
   });
 
-  it('pauses on UNAUTHORIZED until the user signs in again', async () => {
+  it('on UNAUTHORIZED logs the user out and keeps the change queued until they sign in again', async () => {
     const h = await start();
     h.wire.failNext.push(ErrorCode.UNAUTHORIZED);
     await queue(h, create('Needs a token'));
     h.connection.open();
     await vi.waitFor(() => expect(h.notifier.alert).toHaveBeenCalledWith('Error: Unauthorized: sign in again.'));
+    expect(h.sync.session.get()).toMatchObject({ token: undefined, username: '' });
     await vi.waitFor(async () => expect((await h.db.outbox.toArray())[0]?.state).toBe('pending')); // settled: back in the queue
     await h.wire.idle();
     expect(outboxSends(h)).toHaveLength(1);

@@ -1,17 +1,11 @@
 // server/config.ts: defaults, and an invalid setting stops the start with a message naming it.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempFolders } from '../../support/temp-folders';
 import { loadConfig, parseDuration } from '../../../server/config';
 
-const folders: string[] = [];
-const dataDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lotdesk-config-'));
-  folders.push(dir);
-  return dir;
-};
-afterEach(() => folders.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const dataDir = tempFolders('lotdesk-config-');
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {

@@ -3,7 +3,7 @@
 // the fake fetch for uploads, and the domains linked as startSync() links them (createSync: several devices can
 // run side by side in one test).
 import 'fake-indexeddb/auto';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { domains } from '../../../../src/domains';
 import { createSync, startSync, type Sync } from '../../../../src/sync/runtime';
 import type { Notifier } from '../../../../src/sync/feedback/notifier';
@@ -81,6 +81,13 @@ export async function createHarness(server: ClientServer, options: HarnessOption
   const sync = page ? startSync(domains, parts) : createSync(domains, parts);
   token = sync.session.currentToken;
   return { db, settings, sync, connection, wire, server, http, notifier, user, userId: account.id, token: account.token, unlink: sync.stop };
+}
+
+/** A harness for the running test only: unlinked when it ends. */
+export async function startHarness(server: ClientServer, options: HarnessOptions = {}): Promise<Harness> {
+  const harness = await createHarness(server, options);
+  onTestFinished(harness.unlink);
+  return harness;
 }
 
 /** The sends of the outbox (frames with a client-msg-id), as `destination body`. */

@@ -1,0 +1,1 @@
+ALTER TABLE "processed_messages" ADD COLUMN "destination" text DEFAULT '' NOT NULL;

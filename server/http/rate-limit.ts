@@ -1,0 +1,30 @@
+// The per-address HTTP rate limit (@fastify/rate-limit) on every request, a 404 included, answered with a JSON 429
+// (http/errors.ts). /health is exempt, so a load balancer's probe never fails because of it. The WebSocket is not
+// an HTTP route: its sockets have limits of their own (server/stomp/).
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { ServerMessages } from '../../src/protocol/messages';
+import { addressKey } from '../auth/throttle';
+
+const WINDOW_MS = 60_000; // HTTP_RATE_LIMIT is per minute
+const MAX_TRACKED_ADDRESSES = 10_000; // the counters are an LRU of this size: memory stays bounded under a flood
+
+/** Thrown by the limit; the JSON error handler answers it with its status and message. */
+class TooManyRequests extends Error {
+  readonly statusCode = 429;
+}
+
+export async function registerRateLimit(app: FastifyInstance, perMinute: number): Promise<void> {
+  await app.register(rateLimit, {
+    global: false, // hooked onto every request below instead of per route, so 404s and plugin routes count too
+    max: perMinute,
+    timeWindow: WINDOW_MS,
+    cache: MAX_TRACKED_ADDRESSES,
+    // The socket's address, as login counts it: with trustProxy on, request.ip is read from X-Forwarded-For,
+    // which any client can write, so each forged header would get a fresh allowance.
+    keyGenerator: (request) => addressKey(request.socket.remoteAddress),
+    allowList: (request) => request.routeOptions.url === '/health',
+    errorResponseBuilder: (_request, context) => new TooManyRequests(ServerMessages.tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000)))),
+  });
+  app.addHook('onRequest', app.rateLimit());
+}

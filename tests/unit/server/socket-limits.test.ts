@@ -1,0 +1,81 @@
+// The live connection's settings (WS_* in server/config.ts) and the handshake's Host rule (server/stomp/handshake.ts).
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { tempFolders } from '../../support/temp-folders';
+import { loadConfig } from '../../../server/config';
+import { handshakeRules, hostAllowed } from '../../../server/stomp/handshake';
+
+const dataDir = tempFolders('lotdesk-config-');
+
+describe('WS_* settings in loadConfig', () => {
+  it('uses the documented defaults', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).socketLimits).toEqual({
+      maxFrameBytes: 4 * 1024 * 1024,
+      anonymousMaxFrameBytes: 16 * 1024,
+      authTimeoutMs: 10_000,
+      partialFrameTimeoutMs: 60_000,
+      maxSilenceMs: 60_000,
+      maxSubscriptionsPerSession: 100,
+      maxSessionsPerUser: 100,
+      maxSockets: 1_000,
+      maxSocketsPerAddress: 200,
+    });
+  });
+
+  it('takes byte counts, durations and whole numbers', () => {
+    const limits = loadConfig({
+      DATA_DIR: dataDir(), WS_MAX_FRAME_BYTES: '1048576', WS_ANONYMOUS_FRAME_BYTES: '8192', WS_SIGN_IN_TIMEOUT: '5s',
+      WS_FRAME_TIMEOUT: '2m', WS_MAX_SILENCE: '90', WS_MAX_SUBSCRIPTIONS: '16', WS_MAX_SESSIONS_PER_USER: '1',
+      WS_MAX_SOCKETS: '50', WS_MAX_SOCKETS_PER_ADDRESS: '10',
+    }).socketLimits;
+    expect(limits).toEqual({
+      maxFrameBytes: 1_048_576, anonymousMaxFrameBytes: 8_192, authTimeoutMs: 5_000, partialFrameTimeoutMs: 120_000,
+      maxSilenceMs: 90_000, maxSubscriptionsPerSession: 16, maxSessionsPerUser: 1, maxSockets: 50, maxSocketsPerAddress: 10,
+    });
+  });
+
+  it.each([
+    ['WS_MAX_FRAME_BYTES', '100', /at least 1024/],
+    ['WS_ANONYMOUS_FRAME_BYTES', '16k', /a number of bytes/],
+    ['WS_SIGN_IN_TIMEOUT', '0', /a duration/],
+    ['WS_FRAME_TIMEOUT', 'soon', /a duration/],
+    ['WS_MAX_SILENCE', '-1', /a duration/],
+    ['WS_MAX_SILENCE', '2d', /up to 1d/],
+    ['WS_MAX_SUBSCRIPTIONS', '15', /at least 16/], // the app subscribes to 16 topics
+    ['WS_MAX_SESSIONS_PER_USER', '0', /at least 1/],
+    ['WS_MAX_SOCKETS', '1.5', /a whole number/],
+    ['WS_MAX_SOCKETS_PER_ADDRESS', '0', /at least 1/],
+  ])('refuses %s=%j with a message naming the setting', (name, value, detail) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`^Invalid setting ${name}: expected`));
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(detail);
+  });
+
+  it('refuses an anonymous frame limit above the frame limit', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WS_MAX_FRAME_BYTES: '8192', WS_ANONYMOUS_FRAME_BYTES: '16384' }))
+      .toThrow('Invalid setting WS_ANONYMOUS_FRAME_BYTES: must not exceed WS_MAX_FRAME_BYTES (8192)');
+  });
+});
+
+describe('the handshake Host rule', () => {
+  const request = (host: string | undefined) => ({ headers: host === undefined ? {} : { host } }) as IncomingMessage;
+  const rules = handshakeRules(['https://desk.example.com', 'http://10.0.0.5:8080'], 'Warehouse-PC');
+
+  it.each([
+    '127.0.0.1:8080', '192.168.1.20:8080', '[::1]:8080', '[fe80::1]', 'localhost:5173', 'LOCALHOST', 'app.localhost:8080',
+    'warehouse-pc:8080', 'warehouse-pc.local:8080', 'desk.example.com', 'Desk.Example.com.:443',
+  ])('accepts %j: an address, localhost, the machine or an allowed origin', (host) => {
+    expect(hostAllowed(request(host), rules)).toBe(true);
+  });
+
+  it.each([undefined, '', 'evil.example:8080', 'desk.example.com.evil.example', 'localhost.evil.example', 'warehouse-pc.evil.example'])(
+    'refuses %j: a name that is none of ours (DNS rebinding), or none at all', (host) => {
+      expect(hostAllowed(request(host), rules)).toBe(false);
+    },
+  );
+
+  it('allows only the built-in names when no origins are configured', () => {
+    const bare = handshakeRules([], 'tablet-server.lan');
+    expect(hostAllowed(request('tablet-server.lan:8080'), bare)).toBe(true);
+    expect(hostAllowed(request('desk.example.com'), bare)).toBe(false);
+  });
+});

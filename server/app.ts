@@ -34,7 +34,8 @@ export const createLogger = (config: Config): FastifyBaseLogger => pino({ level:
 export async function createServer(config: Config, database: Database, logger = createLogger(config)): Promise<LotDeskServer> {
   const app = Fastify({
     loggerInstance: logger,
-    trustProxy: true,
+    // Forwarded headers only from the proxies the operator named: anyone can write X-Forwarded-For.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   });
   // First: every response, a 404 and an error included, carries the browser-side protections.
@@ -58,6 +59,7 @@ export async function createServer(config: Config, database: Database, logger = 
     path: '/ws',
     application: router,
     allowedOrigins: config.allowedOrigins,
+    trustedProxies: config.trustedProxies,
     limits: config.socketLimits,
     logger: app.log,
   });

@@ -2,6 +2,7 @@
 // server reads process.env. An invalid setting stops the start with a message that names it.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ScryptLimits } from './auth/passwords';
@@ -27,6 +28,8 @@ export interface Config {
   adminPassword: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   allowedOrigins: string[];
+  /** Reverse proxies whose X-Forwarded-For (and -Host, -Proto) is believed; none by default. */
+  trustedProxies: string[];
   staticDir: string;
   /** Login abuse limits: the scrypt pool (auth/passwords.ts) and the failure throttle (auth/throttle.ts). */
   login: ScryptLimits & ThrottleLimits;
@@ -72,6 +75,11 @@ const port = (raw: string) => {
 const postgresUrl = (raw: string) => {
   const parsed = z.url({ protocol: /^postgres(ql)?$/ }).safeParse(raw);
   return parsed.success ? raw : undefined;
+};
+
+const ipList = (raw: string) => {
+  const list = raw.split(',').map((ip) => ip.trim()).filter(Boolean);
+  return list.length > 0 && list.every((ip) => isIP(ip) !== 0) ? list : undefined;
 };
 
 const origins = (raw: string) => {
@@ -148,6 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: setting<string | undefined>(env, 'ADMIN_PASSWORD', undefined, (raw) => (raw.length >= 8 ? raw : undefined), 'at least 8 characters'),
     logLevel: setting(env, 'LOG_LEVEL', 'info', (raw) => LOG_LEVELS.find((l) => l === raw), LOG_LEVELS.join(', ')),
     allowedOrigins: setting(env, 'ALLOWED_ORIGINS', [], origins, 'a comma-separated list of http(s)://host[:port] origins'),
+    trustedProxies: setting(env, 'TRUST_PROXY', [], ipList, 'a comma-separated list of IP addresses (the reverse proxies in front)'),
     staticDir: resolve(setting(env, 'STATIC_DIR', './dist', (raw) => raw, 'a folder path')),
     login: {
       concurrency: setting(env, 'LOGIN_CONCURRENCY', 2, integerAtLeast(1), 'a whole number, at least 1'),

@@ -10,7 +10,6 @@
 //   it. The user's own devices keep signing in, so this lock cannot shut a user out of them; the cost is that a
 //   user on a new address waits while such an attack goes on. 0 addresses turns it off.
 // Refused attempts are not failures: they spend no scrypt and do not lengthen a lock.
-import { normalizeIP } from '@fastify/rate-limit';
 
 export interface ThrottleLimits {
   /** Free failures of one address for one account before that address must wait for that account. */
@@ -33,12 +32,6 @@ const MAX_LOCK_SECONDS = 15 * 60;
 const FORGET_AFTER_MS = 60 * 60 * 1000;
 const MAX_TRACKED = 10_000; // keys per table: usernames and addresses come from anyone, so memory is capped
 const KNOWN_ADDRESSES_PER_ACCOUNT = 16; // a user's tablets and phones, with room for changing DHCP leases
-const IPV6_PREFIX = 64; // one host can own a whole /64, so it counts as one address (as the HTTP limit does)
-
-/** The key a peer is counted under: IPv4-mapped IPv6 as IPv4, IPv6 by its /64; 'unknown' when the socket had none. */
-export function addressKey(remoteAddress: string | undefined): string {
-  return remoteAddress ? normalizeIP(remoteAddress, IPV6_PREFIX) : 'unknown';
-}
 
 const accountKey = (username: string) => username.trim().toLowerCase();
 

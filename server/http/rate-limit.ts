@@ -4,7 +4,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { ServerMessages } from '../../src/protocol/messages';
-import { addressKey } from '../auth/throttle';
+import { addressKey } from '../client-address';
 
 const WINDOW_MS = 60_000; // HTTP_RATE_LIMIT is per minute
 const MAX_TRACKED_ADDRESSES = 10_000; // the counters are an LRU of this size: memory stays bounded under a flood
@@ -22,7 +22,8 @@ export async function registerRateLimit(app: FastifyInstance, perMinute: number)
     cache: MAX_TRACKED_ADDRESSES,
     // The socket's address, as login counts it: with trustProxy on, request.ip is read from X-Forwarded-For,
     // which any client can write, so each forged header would get a fresh allowance.
-    keyGenerator: (request) => addressKey(request.socket.remoteAddress),
+    // request.ip: the socket's address, or a trusted proxy's X-Forwarded-For client (trustProxy in app.ts).
+    keyGenerator: (request) => addressKey(request.ip),
     allowList: (request) => request.routeOptions.url === '/health',
     errorResponseBuilder: (_request, context) => new TooManyRequests(ServerMessages.tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000)))),
   });

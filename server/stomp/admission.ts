@@ -53,12 +53,6 @@ export class Admission {
   }
 }
 
-/** The address a socket is counted under: an IPv4 peer on a dual-stack listener is still that IPv4 address. */
-export function addressKey(remoteAddress: string | undefined): string {
-  if (remoteAddress === undefined) return 'unknown';
-  return remoteAddress.startsWith('::ffff:') ? remoteAddress.slice('::ffff:'.length) : remoteAddress;
-}
-
 function increment(counts: Map<string, number>, key: string, by: 1 | -1): void {
   const count = (counts.get(key) ?? 0) + by;
   if (count > 0) counts.set(key, count);

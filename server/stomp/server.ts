@@ -4,7 +4,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { Admission, addressKey } from './admission';
+import { addressKey, clientAddress } from '../client-address';
+import { Admission } from './admission';
 import { handshakeRules, hostAllowed, originAllowed } from './handshake';
 import { Session } from './session';
 import { turnAway } from './session-socket';
@@ -22,6 +23,7 @@ export function attachStomp(httpServer: Server, options: StompServerOptions): St
   const heartBeat = options.heartBeat ?? DEFAULT_HEART_BEAT;
   const rules = handshakeRules(options.allowedOrigins ?? []);
   const admission = new Admission(limits);
+  const trustedProxies = new Set(options.trustedProxies ?? []);
   const sessions = new Set<Session>();
   let closing = false;
 
@@ -50,7 +52,8 @@ export function attachStomp(httpServer: Server, options: StompServerOptions): St
       return refuse(socket, 403, 'Forbidden');
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const address = addressKey(req.socket.remoteAddress);
+      const remoteAddress = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
+      const address = addressKey(remoteAddress);
       const refusal = admission.openSocket(address);
       if (refusal !== undefined) {
         logger.warn({ remoteAddress: address, reason: refusal }, 'stomp socket turned away');
@@ -61,7 +64,7 @@ export function attachStomp(httpServer: Server, options: StompServerOptions): St
         logger,
         limits,
         heartBeat,
-        remoteAddress: req.socket.remoteAddress,
+        remoteAddress,
         admit: (principal) => admission.signIn(principal),
         onClosed: (s) => {
           sessions.delete(s);

@@ -113,6 +113,8 @@ export interface StompServerOptions {
    * names are also allowed as Host, besides IP addresses, localhost and this machine's name (handshake.ts).
    */
   allowedOrigins?: readonly string[];
+  /** Reverse proxies whose X-Forwarded-For names the client (the address limits and throttles count). */
+  trustedProxies?: readonly string[];
   logger: StompLogger;
 }
 

@@ -26,9 +26,9 @@ interface Answer {
 }
 
 /** GET `path` from `localAddress`, the body parsed as JSON. */
-function get(path: string, localAddress: string, headers: Record<string, string> = {}): Promise<Answer> {
+function get(path: string, localAddress: string, headers: Record<string, string> = {}, base = testServer.url): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(`${testServer.url}${path}`, { localAddress, headers: { accept: 'application/json', ...headers } }, (res) => {
+    const req = request(`${base}${path}`, { localAddress, headers: { accept: 'application/json', ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
@@ -67,5 +67,19 @@ describe('the HTTP rate limit', () => {
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'ok' });
     expect((await get('/api/nothing-here', '127.0.0.23')).status).toBe(404);
+  });
+
+  it('counts the clients a trusted proxy forwards apart, and believes X-Forwarded-For from nobody else', async () => {
+    const proxied = await startTestServer({ HTTP_RATE_LIMIT: String(PER_MINUTE), TRUST_PROXY: '127.0.0.31' });
+    try {
+      const viaProxy = (client: string) => get('/api/nothing-here', '127.0.0.31', { 'x-forwarded-for': client }, proxied.url);
+      for (let i = 0; i < PER_MINUTE; i++) expect((await viaProxy('192.168.5.1')).status).toBe(404);
+      expect((await viaProxy('192.168.5.1')).status).toBe(429);
+      expect((await viaProxy('192.168.5.2')).status).toBe(404); // another tablet behind the same proxy
+      for (let i = 0; i < PER_MINUTE; i++) await get('/api/nothing-here', '127.0.0.32', { 'x-forwarded-for': `10.9.2.${i}` }, proxied.url);
+      expect((await get('/api/nothing-here', '127.0.0.32', { 'x-forwarded-for': '10.9.3.1' }, proxied.url)).status).toBe(429);
+    } finally {
+      await proxied.stop();
+    }
   });
 });

@@ -12,7 +12,8 @@ let staticDir: string;
 
 beforeAll(async () => {
   staticDir = makeStaticApp();
-  testServer = await startTestServer({ STATIC_DIR: staticDir }, {
+  // The tests' own address is the trusted proxy: X-Forwarded-Host is believed from it only.
+  testServer = await startTestServer({ STATIC_DIR: staticDir, TRUST_PROXY: '127.0.0.1' }, {
     routes(app) {
       app.get('/api/probe', async () => ({ ok: true }));
       app.get('/api/fails', async () => {
@@ -28,10 +29,10 @@ afterAll(async () => {
 });
 
 /** An HTTP exchange with the Host the browser would send (fetch may not set Host). */
-function exchange(path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+function exchange(path: string, headers: Record<string, string> = {}, method = 'GET', body?: string, from = '127.0.0.1'): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
   const { port } = new URL(testServer.url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: { accept: 'text/html', ...headers } }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, localAddress: from, headers: { accept: 'text/html', ...headers } }, (res) => {
       res.resume();
       res.once('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
     });
@@ -93,9 +94,12 @@ describe('the Content-Security-Policy', () => {
     expect(policy.get('connect-src')).toEqual(["'self'", 'ws://lotdesk.example:8443', 'wss://lotdesk.example:8443']);
   });
 
-  it('names the socket of the public host behind a proxy (X-Forwarded-Host)', async () => {
-    const policy = directives((await exchange('/', { host: '10.0.0.5:8080', 'x-forwarded-host': 'lots.example.com' })).headers['content-security-policy']);
+  it('names the socket of the public host behind a trusted proxy (X-Forwarded-Host), and only then', async () => {
+    const forwarded = { host: '10.0.0.5:8080', 'x-forwarded-host': 'lots.example.com' };
+    const policy = directives((await exchange('/', forwarded)).headers['content-security-policy']);
     expect(policy.get('connect-src')).toEqual(["'self'", 'ws://lots.example.com', 'wss://lots.example.com']);
+    const untrusted = directives((await exchange('/', forwarded, 'GET', undefined, '127.0.0.9')).headers['content-security-policy']);
+    expect(untrusted.get('connect-src')).toEqual(["'self'", 'ws://10.0.0.5:8080', 'wss://10.0.0.5:8080']);
   });
 
   it('never takes a directive from a forged Host', async () => {

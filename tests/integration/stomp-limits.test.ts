@@ -168,6 +168,24 @@ describe('caps: an ERROR naming the limit, then a close', () => {
   });
 });
 
+describe('behind a trusted proxy (TRUST_PROXY)', () => {
+  it('counts the sockets of each forwarded client apart, and a forged X-Forwarded-For from elsewhere not at all', async () => {
+    const proxied = await startTestServer({ WS_MAX_SOCKETS_PER_ADDRESS: '1', TRUST_PROXY: '127.0.0.41' });
+    try {
+      const open = (localAddress: string, client: string) => openPeer(proxied.wsUrl, { localAddress, headers: { 'X-Forwarded-For': client } });
+      await open('127.0.0.41', '192.168.7.1');
+      const otherTablet = await open('127.0.0.41', '192.168.7.2'); // behind the same proxy: a client of its own
+      expect((await otherTablet.connect()).command).toBe('CONNECTED');
+      expect(await refusal(await open('127.0.0.41', '192.168.7.1'))).toBe(ServerMessages.limitReached('open connections from one address', 1));
+      await open('127.0.0.42', '192.168.8.1');
+      expect(await refusal(await open('127.0.0.42', '192.168.8.2'))).toBe(ServerMessages.limitReached('open connections from one address', 1));
+    } finally {
+      for (const ws of opened.splice(0)) ws.terminate();
+      await proxied.stop();
+    }
+  });
+});
+
 describe('the handshake checks Host (DNS rebinding)', () => {
   const port = () => new URL(testServer.wsUrl).port;
   async function handshake(host: string, origin?: string): Promise<string> {

@@ -2,7 +2,7 @@
 // loginResponse with a token. The one public handler: it runs without a token and gets no user.
 import { ServerMessages } from '../../../src/protocol/messages';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
-import { addressKey } from '../../auth/throttle';
+import { addressKey } from '../../client-address';
 import { defineHandlers, only, reply } from '../handler';
 
 const answer = (body: { jwt: string } | { message: string }) => only(reply.on('loginResponse', body));

@@ -18,6 +18,9 @@ import { attachStomp, type StompServer } from './stomp';
 import { createRouter, type Router } from './stomp/router';
 import { seedCategories } from './store/embedded';
 
+/** How long a clean stop waits for open HTTP requests before cutting them off. */
+export const STOP_GRACE_MS = 10_000;
+
 export interface LotDeskServer {
   app: FastifyInstance;
   services: Services;
@@ -73,7 +76,17 @@ export async function createServer(config: Config, database: Database, logger = 
     listen: () => app.listen({ port: config.port, host: config.host }),
     async close() {
       await stomp.close();
-      await app.close();
+      // Open requests get STOP_GRACE_MS to finish; one a client holds open (a half-sent body) is then cut off, so the
+      // stop still ends cleanly, with the database closed.
+      const cutOff = setTimeout(() => {
+        app.log.warn({ graceMs: STOP_GRACE_MS }, 'stopping: cutting off requests still open');
+        app.server.closeAllConnections();
+      }, STOP_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cutOff);
+      }
       await services.push.close();
     },
   };

@@ -1,7 +1,8 @@
 // The STOMP layer's public face: the codec, the endpoint and the application contract. Import from here only;
 // Session and the negotiation helpers are internals.
 export { attachStomp } from './server';
-export { encodeFrame, FrameParser, StompProtocolError, type StompFrame } from './frame';
+export { encodeFrame, StompProtocolError, type StompFrame } from './frame';
+export { FrameParser } from './frame-parser';
 export { SERVER_NAME } from './server-frames';
 export {
   DEFAULT_HEART_BEAT,

@@ -7,7 +7,7 @@ import type { PayloadInputOf, QueryName } from '../protocol/contract';
 import type { StatusState } from './feedback/status';
 import { batchProgress, NO_BATCH, type BatchProgress } from './outbox/batch';
 import { isTempId } from './outbox/entry';
-import { EMPTY_SUMMARY, outboxSummary, queuedEntries, type OutboxSummary, type QueuedEntry } from './outbox/outbox';
+import { EMPTY_SUMMARY, outboxSummary, queuedEntries, type OutboxSummary, type QueuedEntry } from './outbox/summary';
 import { readMeta, TEMP_IDS } from './replica/meta';
 import { sync } from './runtime';
 import type { Readable } from './store';

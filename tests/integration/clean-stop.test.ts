@@ -144,6 +144,17 @@ describe('stopping the server', { timeout: 180_000 }, () => {
     expect(existsSync(controlSocketPath(dataDir))).toBe(false);
   });
 
+  it('a client holding a request open cannot hold the stop up: it is cut off after the grace, and the stop ends cleanly', async () => {
+    const dataDir = freshDataDir();
+    const server = await startServer(dataDir);
+    await holdRequestOpen(server);
+    server.child.kill('SIGINT');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain('"msg":"stopping: cutting off requests still open"');
+    expect(server.output()).not.toContain('stopping at once');
+    expect(existsSync(controlSocketPath(dataDir))).toBe(false);
+  });
+
   it('after a kill -9 the next start takes the dead socket over and logs it', async () => {
     const dataDir = freshDataDir();
     const first = await startServer(dataDir);

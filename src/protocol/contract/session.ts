@@ -11,7 +11,7 @@ export const sessionContract = {
     summary: 'Sign in; the only SEND that needs no token.',
     payload: LoginRequestSchema,
     reply: topicReply('loginResponse', LoginResponseSchema,
-      'Every refusal (wrong credentials, malformed body, too many attempts) is `{message}` here, never an envelope.'),
+      'Every refusal (wrong credentials, malformed body, too many attempts, the server busy checking other sign-ins) is `{message}` here, never an envelope.'),
     errors: [],
   },
   getWoocommerceCategories: {

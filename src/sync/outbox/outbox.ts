@@ -62,33 +62,6 @@ export interface Enqueued {
   readonly tempId: number | undefined;
 }
 
-export interface FailedEntry {
-  readonly seq: number;
-  readonly destination: string;
-  readonly lastError: string;
-  readonly createdAt: number;
-}
-
-export interface OutboxSummary {
-  /** Entries waiting to be sent or confirmed. */
-  readonly queued: number;
-  /** Entries the server rejected, with its message. */
-  readonly failed: readonly FailedEntry[];
-}
-
-export const EMPTY_SUMMARY: OutboxSummary = { queued: 0, failed: [] };
-
-/** A change waiting for the server, as the outbox panel lists it. */
-export interface QueuedEntry {
-  readonly seq: number;
-  readonly destination: string;
-  readonly createdAt: number;
-  readonly sending: boolean;
-  /** The last transient failure (a 5xx) while it waits for its retry; '' when none. */
-  readonly lastError: string;
-}
-
-export const QUEUED_LISTED = 50; // the panel lists this many waiting changes, then says how many more
 
 /** How a sent entry ended, as the replayer saw it. */
 export type Verdict =
@@ -280,23 +253,4 @@ export function discardEntry(db: Replica, seq: number): Promise<boolean> {
     if (entry.state === 'pending') await refreshRows(db, entry.user, [entry.change]);
     return true;
   });
-}
-
-/** The first waiting changes of the user, in queue order. */
-export async function queuedEntries(db: Replica, user: string, limit: number = QUEUED_LISTED): Promise<QueuedEntry[]> {
-  const active = await Promise.all(['in-flight', 'pending'].map((state) => db.outbox.where('[user+state]').equals([user, state]).limit(limit).toArray()));
-  return active
-    .flat()
-    .sort((a, b) => a.seq - b.seq)
-    .slice(0, limit)
-    .map(({ seq, destination, createdAt, state, lastError }) => ({ seq, destination, createdAt, sending: state === 'in-flight', lastError }));
-}
-
-export async function outboxSummary(db: Replica, user: string): Promise<OutboxSummary> {
-  const of = (state: OutboxEntry['state']) => db.outbox.where('[user+state]').equals([user, state]);
-  const [pending, inFlight, dead] = await Promise.all([of('pending').count(), of('in-flight').count(), of('dead').toArray()]);
-  return {
-    queued: pending + inFlight,
-    failed: dead.map(({ seq, destination, lastError, createdAt }) => ({ seq, destination, lastError, createdAt })),
-  };
 }

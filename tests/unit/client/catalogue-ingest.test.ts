@@ -19,7 +19,7 @@ import { MessageType } from '../../../src/protocol/message-types';
 import { ServerMessages } from '../../../src/protocol/messages';
 import { READY, createStatus } from '../../../src/sync/feedback/status';
 import { createIngest } from '../../../src/sync/ingest/dispatch';
-import { outboxSummary } from '../../../src/sync/outbox/outbox';
+import { outboxSummary } from '../../../src/sync/outbox/summary';
 import { readMeta, TEMP_IDS } from '../../../src/sync/replica/meta';
 import { claimReplica } from '../../../src/sync/replica/owner';
 import { createMemoryStorage, createSettings } from '../../../src/sync/session/settings';

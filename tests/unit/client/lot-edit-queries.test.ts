@@ -13,7 +13,7 @@ import { REQUEST_ID_HEADER } from '../../../src/protocol/auth';
 import { Destination } from '../../../src/protocol/destinations';
 import type { Box } from '../../../src/protocol/entities';
 import type { Lot } from '../../../src/protocol/lots';
-import { outboxSummary } from '../../../src/sync/outbox/outbox';
+import { outboxSummary } from '../../../src/sync/outbox/summary';
 import { readMeta, TEMP_IDS } from '../../../src/sync/replica/meta';
 import { claimReplica } from '../../../src/sync/replica/owner';
 import { createQueries } from '../../../src/sync/transport/queries';

@@ -13,7 +13,7 @@ import { lotEditQueries, lotEditQueryList, selectedBox } from '../../../src/feat
 import { saveXls } from '../../../src/features/lot-edit/use-box-actions';
 import type { Box } from '../../../src/protocol/entities';
 import type { Lot } from '../../../src/protocol/lots';
-import { outboxSummary } from '../../../src/sync/outbox/outbox';
+import { outboxSummary } from '../../../src/sync/outbox/summary';
 import { readMeta, TEMP_IDS } from '../../../src/sync/replica/meta';
 import { claimReplica } from '../../../src/sync/replica/owner';
 import { makeBox } from '../../support/factories';

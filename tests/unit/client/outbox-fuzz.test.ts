@@ -13,7 +13,7 @@ import type { Box, BoxItemsReply } from '../../../src/protocol/boxes';
 import { Destination } from '../../../src/protocol/destinations';
 import { ErrorCode } from '../../../src/protocol/error-codes';
 import { DEFAULT_LOTS_FILTER, type Lot } from '../../../src/protocol/lots';
-import { outboxSummary } from '../../../src/sync/outbox/outbox';
+import { outboxSummary } from '../../../src/sync/outbox/summary';
 import type { Row, TableDefinition } from '../../../src/sync/replica/table';
 import { startClientServer, type ClientServer } from './support/server';
 import { createHarness, type Harness } from './support/sync-harness';

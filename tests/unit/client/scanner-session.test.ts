@@ -16,7 +16,7 @@ import type { Box } from '../../../src/protocol/entities';
 import type { Lot } from '../../../src/protocol/lots';
 import { ServerMessages } from '../../../src/protocol/messages';
 import { setNotifier } from '../../../src/sync/feedback/notifier';
-import { outboxSummary } from '../../../src/sync/outbox/outbox';
+import { outboxSummary } from '../../../src/sync/outbox/summary';
 import { claimReplica } from '../../../src/sync/replica/owner';
 import { makeItem, makeUpc } from '../../support/factories';
 import { startClientServer, type ClientServer } from './support/server';

@@ -1,7 +1,8 @@
 // The frame codec by example: what encodeFrame writes, what FrameParser reads back, and what it refuses (malformed
 // input, the size limits). The generated round trips are in frame-properties.test.ts.
 import { describe, expect, it } from 'vitest';
-import { encodeFrame, FrameParser, StompProtocolError, type StompFrame } from '../../../../server/stomp/frame';
+import { encodeFrame, StompProtocolError, type StompFrame } from '../../../../server/stomp/frame';
+import { FrameParser } from '../../../../server/stomp/frame-parser';
 import { bytes, parse, parseError, parseOne } from './parse-frames';
 
 const plain = (headers: Record<string, string>) => ({ ...headers });

@@ -1,6 +1,7 @@
 // Feeding bytes to a FrameParser the way a socket would, for the frame codec's suites: the frames, or the fault.
 import { expect } from 'vitest';
-import { FrameParser, StompProtocolError, type StompFrame } from '../../../../server/stomp/frame';
+import { StompProtocolError, type StompFrame } from '../../../../server/stomp/frame';
+import { FrameParser } from '../../../../server/stomp/frame-parser';
 import type { StompLimits } from '../../../../server/stomp/types';
 
 export const bytes = (text: string) => Buffer.from(text, 'utf8');

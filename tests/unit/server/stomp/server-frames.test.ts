@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeFrame, FrameParser, type StompFrame } from '../../../../server/stomp/frame';
+import { encodeFrame, type StompFrame } from '../../../../server/stomp/frame';
+import { FrameParser } from '../../../../server/stomp/frame-parser';
 import { connectedFrame, errorFrame, messageFrame } from '../../../../server/stomp/server-frames';
 
 /** What a client would read: the frame after a trip through the wire format. */

@@ -1,10 +1,15 @@
 // Vite: React + Tailwind 4, the PWA build into dist/ (the server serves it), and a dev server that proxies
 // the server's endpoints so the app runs on one origin in development as in production (DESIGN §5).
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
 
 const SERVER = 'http://localhost:8080'; // `npm run server`'s default port (DESIGN §6)
 const THEME_COLOR = '#1e293b'; // slate-800: the top bar, index.html's theme-color and the icons' background
@@ -22,10 +27,62 @@ const CSP_STAND_INS = [
   { find: /^react-style-singleton$/, replacement: fileURLToPath(new URL('./src/app/csp/react-style-singleton.ts', import.meta.url)) },
 ];
 
+// First load (docs/operations.md): a .br and a .gz beside each hashed text asset, which the server sends when
+// the browser accepts them (server/http/static-pwa.ts). Only assets/: a hashed name changes with its content, so
+// a sibling can never be older than its file. index.html, sw.js and workbox-*.js stay uncompressed on purpose:
+// they are revalidated on every load, and a sibling left from an earlier build would serve a stale service worker.
+const PRECOMPRESSED = /^assets\/.*\.(js|css|svg|json|html)$/;
+const PRECOMPRESS_MIN_BYTES = 1024; // below about one TCP packet compression saves nothing worth a file
+const GZIP_LEVEL = 9; // scripts/bundle-budget.mjs measures with the same level
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+function precompress(): Plugin {
+  return {
+    name: 'lotdesk:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((file) => PRECOMPRESSED.test(file));
+      await Promise.all(files.map(async (file) => {
+        const path = join(outDir, file);
+        const raw = await readFile(path);
+        if (raw.length < PRECOMPRESS_MIN_BYTES) return;
+        const [br, gz] = await Promise.all([
+          compressBrotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+          compressGzip(raw, { level: GZIP_LEVEL }),
+        ]);
+        if (br.length < raw.length) await writeFile(`${path}.br`, br);
+        if (gz.length < raw.length) await writeFile(`${path}.gz`, gz);
+      }));
+    },
+  };
+}
+
+// xlsx (SheetJS, about 450 kB) belongs to the spreadsheet worker only: screens reach it through comlink
+// (src/workers/spreadsheet-api.ts). The worker is bundled on its own, so a main-bundle chunk holding xlsx
+// means a screen imported it directly: the build stops instead of shipping it on the first load.
+const WORKER_ONLY = /[\\/]node_modules[\\/]xlsx[\\/]/;
+
+function keepXlsxInWorker(): Plugin {
+  return {
+    name: 'lotdesk:xlsx-in-worker-only',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        const offending = output.type === 'chunk' ? output.moduleIds.find((id) => WORKER_ONLY.test(id)) : undefined;
+        if (offending) this.error(`xlsx reached the main bundle (${output.fileName}, ${offending}): import it only in src/workers/, use it through comlink`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    keepXlsxInWorker(),
+    precompress(),
     // The installable PWA (DESIGN §2): a generated service worker that precaches the app shell and waits
     // for the user's 'Reload' (registerType 'prompt'; src/app/pwa/register.ts registers it, so no script
     // is injected). The server never caches sw.js, workbox-*.js or the manifest (server/http/static-pwa.ts).
@@ -98,5 +155,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true, // .vite/manifest.json: scripts/bundle-budget.mjs follows the entry's static imports (not served: a dot folder)
   },
 });

@@ -1,12 +1,14 @@
 // Serves the built PWA: hashed assets cached forever, index.html and the service worker never (so a new
-// version is picked up), and the SPA fallback: any other GET that wants HTML gets index.html.
+// version is picked up), and the SPA fallback: any other GET that wants HTML gets index.html. A file with a
+// build-time .br or .gz sibling (vite.config.ts writes them for the hashed assets) is sent as that sibling when
+// the request's Accept-Encoding allows, with Content-Encoding; every file answers Vary: Accept-Encoding.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ServerMessages } from '../../src/protocol/messages';
 
-const NEVER_CACHED = /(^|\/)(index\.html|sw\.js|registerSW\.js|workbox-[^/]*\.js|manifest\.webmanifest)$/;
+const NEVER_CACHED = /(^|\/)(index\.html|sw\.js|registerSW\.js|workbox-[^/]*\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
 const API_PREFIXES = ['/api/', '/ws', '/health', '/store/'];
 
 export async function registerStaticPwa(app: FastifyInstance, staticDir: string): Promise<void> {
@@ -18,6 +20,7 @@ export async function registerStaticPwa(app: FastifyInstance, staticDir: string)
       root: staticDir,
       wildcard: false,
       index: false,
+      preCompressed: true, // brotli, then gzip, then the file itself (docs/operations.md, "First load")
       cacheControl: false, // set per file below
       setHeaders(reply, path) {
         const cacheControl = NEVER_CACHED.test(path)

@@ -1,20 +1,10 @@
-// /lotedit/$lotId (spec §2): owns the lot id in the URL. A non-numeric id is not a routing error: the
-// screen shows the spec's 'Invalid lot ID: ...' warning, so the param is parsed here, not thrown.
-import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { LotEditScreen } from '../../features/lot-edit/LotEditScreen';
+// /lotedit/$lotId (spec §2): owns the lot id in the URL. The screen (and its page, lot-edit.page.tsx) is a
+// chunk of its own, fetched when the route is entered (docs/operations.md, "First load").
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { authenticatedRoute } from './authenticated';
-
-const LotIdSchema = z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().safe());
-
-function LotEditRoute() {
-  const { lotId } = lotEditRoute.useParams();
-  const parsed = LotIdSchema.safeParse(lotId);
-  return <LotEditScreen lotId={parsed.success ? parsed.data : undefined} rawLotId={lotId} />;
-}
 
 export const lotEditRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/lotedit/$lotId',
-  component: LotEditRoute,
+  component: lazyRouteComponent(() => import('./lot-edit.page'), 'LotEditPage'),
 });

@@ -1,13 +1,15 @@
 // The one spreadsheet parser (spec §3 "Spreadsheet columns", §5 spreadsheet parsing) serving box bulk add, data
 // entry and image entry: the first sheet's header matched to a column set (names trimmed, lowercased, whitespace
-// collapsed), blank rows and rows with no recognised value dropped, the value rules applied (msrp, qnty), each
-// row kept with its sheet row number. Rows are prototype-less records keyed by the set's own keys only.
+// collapsed), blank rows and rows with no recognised value dropped, the value rules applied (msrp, qnty, and a UPC
+// number cell's lost leading zero restored), each row kept with its sheet row number. Rows are prototype-less
+// records keyed by the set's own keys only.
 // Pure: runs in the spreadsheet worker and in node for the tests; opening the file is open-workbook.ts.
 import type { CellObject, WorkSheet } from 'xlsx';
 import { FORBIDDEN_NAMES, headerName, type SheetColumns } from './columns';
 import { openFirstSheet, sheetRowsRead } from './open-workbook';
 import { rowsOf, type RejectedRow, type SheetRows } from './sheet-rows';
 import { SPREADSHEET_LIMITS, type SpreadsheetKind, type SpreadsheetLimits } from './spreadsheet-limits';
+import { restoreNumericUpc } from '../protocol/upc';
 
 // One module for node callers and the tests: the parser and all it answers with.
 export { namesEncryptedStream, sniffKind } from './open-workbook';
@@ -49,6 +51,12 @@ const VALUE_RULES: ReadonlyMap<string, ValueRule> = new Map<string, ValueRule>([
   }],
 ]);
 
+/**
+ * Rules for a number cell's text, by column key, before the value rules: Excel keeps a UPC typed as a number
+ * without its leading zero (027466802337 is stored as 27466802337), so a UPC column's numbers are restored.
+ */
+const NUMBER_CELL_RULES: ReadonlyMap<string, (text: string) => string> = new Map([['upc', restoreNumericUpc]]);
+
 function cellText(cell: CellObject | undefined): string {
   if (cell === undefined || cell.t === 'e' || cell.t === 'z') return '';
   const value: unknown = cell.v;
@@ -75,12 +83,17 @@ function columnIndexes<K extends string>(header: ReadonlyArray<CellObject | unde
 }
 
 /** A row's values in key order, cleaned by the value rules; the first rule it breaks; or undefined when it is empty. */
-function checkRow(row: ReadonlyArray<CellObject | undefined>, indexes: readonly number[], rules: ReadonlyArray<ValueRule | undefined>): string[] | string | undefined {
+function checkRow(
+  row: ReadonlyArray<CellObject | undefined>, indexes: readonly number[], rules: ReadonlyArray<ValueRule | undefined>,
+  numberRules: ReadonlyArray<((text: string) => string) | undefined>,
+): string[] | string | undefined {
   const values: string[] = [];
   let filled = false;
   for (let column = 0; column < indexes.length; column += 1) {
     const index = indexes[column] ?? -1;
-    const text = index < 0 ? '' : cellText(row[index]);
+    const cell = index < 0 ? undefined : row[index];
+    const numberRule = numberRules[column];
+    const text = cell?.t === 'n' && numberRule !== undefined ? numberRule(cellText(cell)) : cellText(cell);
     const rule = rules[column];
     const checked = rule === undefined ? ok(text) : rule(text);
     if (!checked.ok) return checked.problem;
@@ -100,6 +113,7 @@ export async function parseSpreadsheet<K extends string>(
   const headerAt = grid.findIndex((row) => row !== undefined && row.some((cell) => cellText(cell) !== ''));
   const indexes = headerAt < 0 ? keys.map(() => -1) : columnIndexes(grid[headerAt] ?? [], columns, keys);
   const rules = keys.map((key) => VALUE_RULES.get(key));
+  const numberRules = keys.map((key) => NUMBER_CELL_RULES.get(key));
   const values: string[][] = [];
   const rowNumbers: number[] = [];
   const rejected: RejectedRow[] = [];
@@ -107,7 +121,7 @@ export async function parseSpreadsheet<K extends string>(
   for (let r = headerAt + 1; headerAt >= 0 && r < grid.length; r += 1) {
     const row = grid[r];
     if (row === undefined) continue;
-    const checked = checkRow(row, indexes, rules);
+    const checked = checkRow(row, indexes, rules, numberRules);
     // A blank row, one with nothing under a known header, or nothing left once cleaned ('N/A' as the only msrp).
     if (checked === undefined) continue;
     if (values.length + rejected.length === limits.maxRows) {

@@ -1,6 +1,6 @@
 // The data-entry table (spec §2 Data entry): UPC, Brand, Msrp, Style, Color, Size, Desc, Images and Select, on
 // the shared VirtualTable. Every cell but Images and Select is editable; changed cells are marked (colour and
-// words), rows sent but not confirmed say Pending, new rows say New.
+// words), rows sent but not confirmed say Pending, new rows say New, a UPC that cannot be right says Check UPC.
 import type { UpcEntry } from '../../protocol/entities';
 import { notifier } from '../../sync/feedback/notifier';
 import { buttonClass } from '../../ui/button';
@@ -31,6 +31,21 @@ function textColumn(id: TextField, header: string, width: number, onEdit: UpcTab
   };
 }
 
+/** The row's UPC looks wrong: the badge says so, its words are its name and title, and a tap shows them. */
+function UpcProblemBadge({ problem }: { problem: string }) {
+  return (
+    <button
+      type="button"
+      className="min-h-11 shrink-0 rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-950"
+      title={problem}
+      aria-label={problem}
+      onClick={() => notifier.warning(problem)}
+    >
+      ⚠ Check UPC
+    </button>
+  );
+}
+
 function UpcCell({ row, onEdit }: { row: SheetRow; onEdit: UpcTableProps['onEdit'] }) {
   return (
     <div className="flex items-center gap-1">
@@ -38,6 +53,7 @@ function UpcCell({ row, onEdit }: { row: SheetRow; onEdit: UpcTableProps['onEdit
         <TextCell label="UPC" value={row.entry.upc} rowName={row.entry.upc} changed={row.changed.has('upc')} onCommit={(value) => onEdit(row, 'upc', value)} />
       </div>
       {row.stored === undefined && <span className="rounded bg-blue-100 px-1.5 text-xs font-semibold text-blue-900">New</span>}
+      {row.upcProblem !== undefined && <UpcProblemBadge problem={row.upcProblem} />}
       {row.pending && (
         <span className="rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-950" title="Not yet confirmed by the server">
           Pending

@@ -82,7 +82,7 @@ export async function importExcel(file: File): Promise<void> {
     updateSheet((current) => addDrafts(current, imported.entries));
     const message = importMessage(file.name, imported, sheet.truncated);
     status.ready(message);
-    if (imported.skipped.length > 0 || sheet.truncated) notifier.warning(message);
+    if (imported.skipped.length > 0 || imported.flagged.length > 0 || sheet.truncated) notifier.warning(message);
     else notifier.success(message);
   } catch (error) {
     status.ready();

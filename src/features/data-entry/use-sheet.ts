@@ -1,10 +1,12 @@
 // The data-entry sheet for the screen: the working state (sheet.ts) kept per signed-in user for the visit, so
 // going to another screen and back keeps unsaved rows; the stored rows read live from the replica; and the
-// rows as the table shows them: new rows first, then stored ones with the user's edits laid on top.
+// rows as the table shows them: new rows first, then stored ones with the user's edits laid on top, each with
+// why its UPC looks wrong, if it does (a wrong check digit; the row is marked, never dropped).
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { UpcEntry } from '../../protocol/entities';
 import { useSession } from '../../sync/hooks';
 import { useUpcRows, type UpcRow } from '../../domains/upcs';
+import { upcProblem } from '../../protocol/upc';
 import { createStore } from '../../sync/store';
 import { changedFields, EMPTY_SHEET, renumber, storedKey, type EditableField, type Sheet } from './sheet';
 
@@ -17,6 +19,8 @@ export interface SheetRow {
   readonly changed: ReadonlySet<EditableField>;
   /** Sent, not yet confirmed by the server. */
   readonly pending: boolean;
+  /** Why the UPC shown cannot be right (upcProblem), in a plain sentence; undefined when it can be. */
+  readonly upcProblem: string | undefined;
 }
 
 interface Held {
@@ -35,13 +39,16 @@ export function currentSheet(): Sheet {
   return held.get().sheet;
 }
 
-function tableRows(sheet: Sheet, byId: ReadonlyMap<number, UpcRow>): SheetRow[] {
-  const drafts = sheet.drafts.map(({ key, entry }) => ({ key, entry, stored: undefined, changed: changedFields(entry, undefined), pending: false }));
+export function tableRows(sheet: Sheet, byId: ReadonlyMap<number, UpcRow>): SheetRow[] {
+  const drafts = sheet.drafts.map(({ key, entry }) => ({
+    key, entry, stored: undefined, changed: changedFields(entry, undefined), pending: false, upcProblem: upcProblem(entry.upc),
+  }));
   const stored = sheet.shown.flatMap((id) => {
     const row = byId.get(id);
     if (row === undefined || row.removed === 1) return [];
     const edits = sheet.edits.get(id);
-    return [{ key: storedKey(id), entry: { ...row, ...edits }, stored: row, changed: changedFields(row, edits), pending: row.pending === 1 }];
+    const entry = { ...row, ...edits };
+    return [{ key: storedKey(id), entry, stored: row, changed: changedFields(row, edits), pending: row.pending === 1, upcProblem: upcProblem(entry.upc) }];
   });
   return [...drafts, ...stored];
 }

@@ -1,8 +1,9 @@
 // 'XLS Data Entry' (spec §2 Lot edit): a full-screen modal with a file picker, a table of UPC and quantity with
 // added / not-found marks once the server has answered, Close and Save Changes (addMultipleUPCsToBox). The file
-// is read by the spreadsheet worker, off the main thread.
+// is read by the spreadsheet worker, off the main thread. A UPC that cannot be right is marked with why, and sent.
 import { useState } from 'react';
 import type { BulkAddResponse } from '../../protocol/entities';
+import { ClientMessages } from '../../protocol/messages';
 import { notifier } from '../../sync/feedback/notifier';
 import { status } from '../../sync/feedback/status';
 import { messageOf } from '../../sync/validated';
@@ -10,7 +11,7 @@ import { readSheet } from '../../workers/read-spreadsheet';
 import { buttonClass } from '../../ui/button';
 import { Dialog, DialogActions, DialogCloseButton } from '../../ui/Dialog';
 import { FilePicker, SPREADSHEET_FILES } from '../../ui/FilePicker';
-import { xlsRows, type UpcQuantity } from './xls-rows';
+import { upcQuantities, xlsRows, type UpcQuantity, type XlsRow } from './xls-rows';
 
 export const XLS_TITLE = 'XLS Data Entry';
 
@@ -28,7 +29,7 @@ function mark(upc: string, result: BulkAddResponse | undefined): string {
 }
 
 export function XlsDialog({ open, onOpenChange, result, onSave }: XlsDialogProps) {
-  const [rows, setRows] = useState<readonly UpcQuantity[]>([]);
+  const [rows, setRows] = useState<readonly XlsRow[]>([]);
   const [saved, setSaved] = useState(false);
   const read = async (file: File): Promise<void> => {
     status.busy(`Reading ${file.name}...`);
@@ -41,6 +42,8 @@ export function XlsDialog({ open, onOpenChange, result, onSave }: XlsDialogProps
       setSaved(false);
       status.ready(`Read ${parsed.rows.length} UPCs from ${file.name}.`);
       if (skipped > 0) notifier.warning(`Skipped ${skipped} rows without a UPC or a whole quantity.`);
+      const toCheck = parsed.rows.filter((row) => row.problem !== undefined);
+      if (toCheck.length > 0) notifier.warning(ClientMessages.upcsToCheck(toCheck.length, toCheck[0]?.upc ?? ''));
       if (sheet.truncated) notifier.warning('Only the first rows were read: the sheet is too long.');
     } catch (error) {
       status.ready();
@@ -65,7 +68,10 @@ export function XlsDialog({ open, onOpenChange, result, onSave }: XlsDialogProps
                 <tr key={row.upc} className="border-t border-slate-200">
                   <td className="px-3 py-2 font-mono">{row.upc}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{row.qnty}</td>
-                  <td className="px-3 py-2">{saved ? mark(row.upc, result) : ''}</td>
+                  <td className="px-3 py-2">
+                    {saved ? mark(row.upc, result) : ''}
+                    {row.problem !== undefined && <span className="block text-sm text-amber-900">⚠ {row.problem}</span>}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -78,7 +84,7 @@ export function XlsDialog({ open, onOpenChange, result, onSave }: XlsDialogProps
             className={buttonClass.primary}
             disabled={rows.length === 0}
             onClick={() => {
-              onSave(rows);
+              onSave(upcQuantities(rows));
               setSaved(true);
             }}
           >

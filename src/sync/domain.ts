@@ -2,6 +2,7 @@
 // its replica tables, its ingest handlers by message type and by topic, how its refusals are shown, who takes its
 // uploads' answers, and what it asks the server on every connect. `startSync(domains)` wires them; the engine never
 // names a domain.
+import type { MutationName, PayloadInputOf } from '../protocol/contract';
 import type { Envelope } from '../protocol/envelope';
 import type { DestinationName } from '../protocol/destinations';
 import type { MessageTypeName } from '../protocol/message-types';
@@ -47,10 +48,24 @@ export interface IngestContext {
 export type EnvelopeHandler = (envelope: Envelope, context: IngestContext) => Promise<void> | void;
 /** A message on a dedicated topic (its body is the data itself). */
 export type TopicHandler = (body: unknown, context: IngestContext) => Promise<void> | void;
-/** A refused request of this destination, shown the way its screen shows refusals (spec §8). */
-export type RefusalHandler = (envelope: Envelope, feedback: Feedback) => void;
+/**
+ * A refused request of this destination, shown the way its screen shows refusals (spec §8). `request` is the query
+ * refused, when it was one (a screen may show which lot the server would not give).
+ */
+export type RefusalHandler = (envelope: Envelope, feedback: Feedback, request?: SentQuery) => void;
 /** A confirmed upload's JSON answer, by the entry's purpose. */
 export type UploadReader = (body: unknown, entry: UploadEntry) => Promise<void> | void;
+
+/** What a describer may read: the replica's rows (a lot's title, a box's label), never the network. */
+export interface DescribeContext {
+  readonly tables: ReplicaTables;
+}
+
+/** One queued change of this destination in words for the outbox panel ("Create lot 'Pallet 7'"), from its body. */
+export type Describer<K extends MutationName> = (body: PayloadInputOf<K>, context: DescribeContext) => Promise<string> | string;
+
+/** A domain's describers, by the destinations of its intents. */
+export type Describers = { readonly [K in MutationName]?: Describer<K> };
 
 /** What a domain may ask when the connection comes up (its kept queries go by themselves). */
 export interface ConnectContext {
@@ -66,6 +81,8 @@ export interface Domain {
   readonly topics?: Partial<Record<TopicName, TopicHandler>>;
   readonly refusals?: Partial<Record<DestinationName, RefusalHandler>>;
   readonly uploads?: Readonly<Record<string, UploadReader>>;
+  /** Its changes in words, as the outbox panel lists them (one per destination its intents send). */
+  readonly describe?: Describers;
   /** On every connect while signed in: the queries that keep the replica fresh. Engine callbacks get their runtime's
    * parts in their context: use those, not the page's `sync()` (tests run several runtimes side by side). */
   readonly onConnect?: (context: ConnectContext) => void;

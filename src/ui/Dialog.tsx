@@ -1,8 +1,9 @@
 // The one dialog base (CONVENTIONS: dialogs are thin wrappers over it): a Radix Dialog with a backdrop, a
 // title, an optional description and a body, centred, scrolling on small screens, focus kept inside and
-// returned on close. Transitions of spec §9: backdrop 150 ms, modal 300 ms.
+// returned on close: to the opener, or to the element a screen names as its idle focus (DialogFocusReturn: Lot edit's
+// scanner field). Transitions of spec §9: backdrop 150 ms, modal 300 ms.
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode, type RefObject } from 'react';
 import { buttonClass } from './button';
 
 export interface DialogProps {
@@ -17,15 +18,34 @@ export interface DialogProps {
   readonly fullScreen?: boolean;
 }
 
+/**
+ * Where focus goes when a dialog under this provider closes (Esc, Close, or its action), instead of the button that
+ * opened it: a screen whose idle focus is one field (Lot edit's UPC field, for the hardware scanner). When that
+ * element is gone or disabled, focus goes back to the opener as everywhere else.
+ */
+export const DialogFocusReturn = createContext<RefObject<HTMLElement | null> | undefined>(undefined);
+
+/** Focuses the screen's idle target instead of the opener; false when there is none to focus. */
+function focusReturnTarget(target: RefObject<HTMLElement | null> | undefined): boolean {
+  const element = target?.current;
+  if (element === null || element === undefined || !element.isConnected || element.matches(':disabled')) return false;
+  element.focus();
+  return true;
+}
+
 export function Dialog({ open, onOpenChange, title, description, children, wide = false, fullScreen = false }: DialogProps) {
   // Radix wires aria-describedby to the Description when there is one; without one it must be told so.
   const describedBy = description === undefined ? { 'aria-describedby': undefined } : {};
+  const returnTo = useContext(DialogFocusReturn);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-900/50 p-3 data-[state=open]:animate-[lotdesk-fade-in_150ms_ease-out]">
           <RadixDialog.Content
             {...describedBy}
+            onCloseAutoFocus={(event) => {
+              if (focusReturnTarget(returnTo)) event.preventDefault();
+            }}
             className={`w-full ${fullScreen ? 'min-h-full max-w-none self-stretch' : wide ? 'max-w-2xl' : 'max-w-md'} rounded-lg bg-white p-4 text-slate-900 shadow-xl focus:outline-none data-[state=open]:animate-[lotdesk-pop-in_300ms_ease-out]`}
           >
             <RadixDialog.Title className="text-xl font-semibold">{title}</RadixDialog.Title>

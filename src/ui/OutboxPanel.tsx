@@ -6,14 +6,16 @@ import { Dialog, DialogActions, DialogCloseButton } from './Dialog';
 
 export interface FailedChange {
   readonly seq: number;
-  readonly destination: string;
+  /** The change in words ("Create lot 'Pallet 7'"). */
+  readonly description: string;
   readonly lastError: string;
   readonly createdAt: number;
 }
 
 export interface QueuedChange {
   readonly seq: number;
-  readonly destination: string;
+  /** The change in words ("Add 2 × 012345678905 to box A1"). */
+  readonly description: string;
   readonly createdAt: number;
   readonly sending: boolean;
   readonly lastError: string;
@@ -30,9 +32,6 @@ export interface OutboxPanelProps {
   readonly onRetry: (seq: number) => void;
   readonly onDiscard: (seq: number) => void;
 }
-
-/** '/app/updateManifestTitleById' → 'updateManifestTitleById', '/api/upload-file' → 'upload-file': the spec's name. */
-const changeName = (destination: string): string => destination.replace(/^\/(app|api)\//, '');
 
 function queuedText(queued: number, offline: boolean): string {
   if (queued === 0) return 'Nothing is waiting to be sent.';
@@ -52,7 +51,7 @@ function Waiting({ waiting, queued }: { waiting: readonly QueuedChange[]; queued
       <ol className="flex max-h-[30dvh] flex-col gap-1 overflow-y-auto text-sm">
         {waiting.map((entry) => (
           <li key={entry.seq} className="rounded-md border border-slate-200 px-3 py-2">
-            <span className="font-medium break-words">{changeName(entry.destination)}</span>{' '}
+            <span className="font-medium break-words">{entry.description}</span>{' '}
             <span className="text-slate-600">{entry.sending ? '(sending…)' : when(entry.createdAt)}</span>
             {entry.lastError !== '' && <p className="text-amber-900">{`Will retry: ${entry.lastError}`}</p>}
           </li>
@@ -75,7 +74,7 @@ export function OutboxPanel({ open, onOpenChange, offline, queued, waiting, fail
           <ul className="flex max-h-[50dvh] flex-col gap-2 overflow-y-auto">
             {failed.map((entry) => (
               <li key={entry.seq} className="rounded-md border border-red-200 bg-red-50 p-3">
-                <p className="font-medium break-words">{changeName(entry.destination)}</p>
+                <p className="font-medium break-words">{entry.description}</p>
                 <p className="text-sm text-slate-600">{when(entry.createdAt)}</p>
                 <p className="mt-1 break-words text-red-900">{entry.lastError}</p>
                 <div className="mt-2 flex flex-wrap gap-2">

@@ -1,11 +1,13 @@
 // Lot edit (spec §2 Lot edit, §4 "Box editing", §5, §8) as staff fill boxes on a tablet with a barcode scanner
 // (it types the code and presses Enter): a 30-scan session with repeats, the same with the server stopped, an
-// unknown UPC, the XLS import of a real file, and every dialog's validation message.
+// unknown UPC, the XLS import of a real file, every dialog's validation message, the UPC field's focus whenever the
+// box editor is idle, and a lot the server refuses.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { utils, write } from 'xlsx';
+import { ServerMessages } from '../../src/protocol/messages';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
 import { createLotWithBox } from './support/lots';
@@ -210,3 +212,76 @@ test('Update Items sends only the changed rows, Delete Items asks first', async 
   await expect(qnty(page, TWO.upc)).toHaveCount(0);
   await expect(page.getByText('Items: 7')).toBeVisible();
 });
+
+const upcField = (page: Page) => page.getByRole('textbox', { name: 'UPC', exact: true });
+
+test('the UPC field has focus when a lot opens, after Add Box, after every dialog, a toast, a tab and a scan', async ({ page }) => {
+  await lotWithBox(page, `Focus ${run}`);
+  await expect(upcField(page)).toBeFocused(); // the first box added
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'box A', selected: true })).toBeVisible();
+  await expect(upcField(page)).toBeFocused(); // a lot with a box opens
+
+  await page.getByRole('button', { name: 'Add Box' }).click();
+  await page.getByRole('dialog', { name: 'Add Box' }).getByLabel('Box label').fill('B');
+  await page.getByRole('dialog', { name: 'Add Box' }).getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByRole('tab', { name: 'box B' })).toBeVisible();
+  await expect(upcField(page)).toBeFocused();
+
+  for (const [button, dialog] of [['Update Weight/Dims', 'Update Box Weight and Dimensions'], ['Edit Title', 'Edit Title'], ['Duplicate Lot', 'Duplicate Lot'], ['XLS', 'XLS Data Entry']]) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(upcField(page), `after ${dialog} closed with Esc`).toBeFocused();
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(upcField(page), `after ${dialog} closed with Close`).toBeFocused();
+  }
+  await page.getByRole('button', { name: 'Update Weight/Dims' }).click();
+  await page.getByRole('dialog', { name: 'Update Box Weight and Dimensions' }).getByRole('button', { name: 'Submit form' }).click();
+  await expect(upcField(page), 'after a dialog\'s action').toBeFocused();
+
+  await page.getByRole('button', { name: 'Update Items' }).click();
+  await expect(page.getByText('No items selected to update...')).toBeVisible();
+  await expect(upcField(page), 'after a toast').toBeFocused();
+  await page.getByRole('tab', { name: 'box B' }).click();
+  await expect(page.getByRole('tab', { name: 'box B', selected: true })).toBeVisible();
+  await expect(upcField(page), 'after a tab is chosen').toBeFocused();
+  await scan(page, ONE.upc);
+  await expect(qnty(page, ONE.upc)).toHaveText('1.00');
+  await expect(upcField(page), 'after a scan').toBeFocused();
+});
+
+test('a scanner\'s typing and Enter add the item with no click on the field, wherever focus was left', async ({ page }) => {
+  const lotNumber = await lotWithBox(page, `Wedge ${run}`);
+  await page.getByRole('heading', { name: lotNumber }).click(); // focus leaves the field for the page
+  await expect(upcField(page)).not.toBeFocused();
+  await page.keyboard.type(TWO.upc);
+  await page.keyboard.press('Enter');
+  await expect(qnty(page, TWO.upc)).toHaveText('1.00');
+  await page.getByRole('button', { name: 'Details' }).click(); // a button keeps focus after a click
+  await page.keyboard.type(TWO.upc);
+  await page.keyboard.press('Enter');
+  await expect(qnty(page, TWO.upc)).toHaveText('2.00');
+  await expect(upcField(page)).toBeFocused();
+});
+
+for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+  test(`a lot that is not there shows the server's message once and the way back to Lots (${size.width}×${size.height})`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+    await page.goto(`${server.url}/lotedit/999999`);
+    const message = page.getByText(ServerMessages.lotNotFoundOrNotOwned);
+    await expect(message).toBeVisible();
+    await expect(message).toHaveCount(1);
+    await expect(page.getByText('Loading the lot…')).toHaveCount(0);
+    const back = page.getByRole('link', { name: 'Back to Lots' });
+    await expect(back).toBeInViewport();
+    await back.click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
+    await expect(message).toHaveCount(0); // no toast of it either, then or later
+  });
+}

@@ -1,6 +1,7 @@
 // The boxes of lots (spec §2 Lot edit's box tabs and box editor header, §3 Box, §7 box destinations): its table,
 // intents, ingest and hooks. This file is its only public face.
 import { defineDomain } from '../../sync/domain';
+import { boxDescribers } from './describe';
 import { boxMessages, boxTopics } from './ingest';
 import { boxesTable } from './tables';
 
@@ -9,6 +10,7 @@ export const boxesDomain = defineDomain({
   tables: [boxesTable],
   messages: boxMessages,
   topics: boxTopics,
+  describe: boxDescribers,
 });
 
 export { boxesTable, type BoxRow } from './tables';

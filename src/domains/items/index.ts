@@ -1,6 +1,7 @@
 // The items of boxes (spec §2 Lot edit's items table and scanner field, §3 Box item, §7 item destinations): its
 // table, intents, ingest and hooks. This file is its only public face.
 import { defineDomain } from '../../sync/domain';
+import { itemDescribers } from './describe';
 import { bulkResult, itemMessages } from './ingest';
 import { itemsTable } from './tables';
 
@@ -8,6 +9,7 @@ export const itemsDomain = defineDomain({
   name: 'items',
   tables: [itemsTable],
   messages: itemMessages,
+  describe: itemDescribers,
   reset: () => bulkResult.set(undefined),
 });
 

@@ -10,6 +10,7 @@ import { sync } from '../../sync/runtime';
 import { lotShown, selectedStatuses } from './filter';
 import { lotLookups, type LotLookupsState } from './lookups';
 import { lotsFilter } from './query';
+import { refusedLots } from './refused';
 import { lotsTable, OWN_USER_ID, type LotRow } from './tables';
 
 const NONE: readonly LotRow[] = [];
@@ -50,6 +51,12 @@ export function useLots(): readonly LotRow[] {
 /** The lot as the replica holds it; null while unknown, undefined while loading. */
 export function useLot(lotId: number | undefined): LotRow | null | undefined {
   return useLiveQuery(async () => (lotId === undefined ? null : ((await sync().replica.rows(lotsTable).get(lotId)) ?? null)), [lotId]);
+}
+
+/** The server's message when it refused to give this lot (not found, or not the user's); undefined otherwise. */
+export function useLotRefusal(lotId: number | undefined): string | undefined {
+  const refused = useSyncExternalStore(refusedLots.subscribe, refusedLots.get);
+  return lotId === undefined ? undefined : refused.get(lotId);
 }
 
 export function useLotLookups(): LotLookupsState {

@@ -1,9 +1,11 @@
 // The lots domain (spec §2 Lots list and Lot edit's summary, §3 Lot, §7 lot destinations): its table, intents,
 // ingest, queries and hooks. This file is its only public face.
 import { defineDomain } from '../../sync/domain';
+import { lotDescribers } from './describe';
 import { lotMessages, lotTopics } from './ingest';
 import { lotLookups } from './lookups';
 import { fetchLots, lotsFilter } from './query';
+import { lotRefused, refusedLots } from './refused';
 import { lotsTable } from './tables';
 
 export const lotsDomain = defineDomain({
@@ -11,6 +13,9 @@ export const lotsDomain = defineDomain({
   tables: [lotsTable],
   messages: lotMessages,
   topics: lotTopics,
+  // Lot edit shows a refused lot on the page (spec §8 words, once).
+  refusals: { getLotById: lotRefused },
+  describe: lotDescribers,
   // The lots the list shows, on every connect (DESIGN §4: queries are re-fetched, never queued).
   onConnect: ({ queries }) => void fetchLots(queries),
   // After a rejected lot change, or a create the server answered unseen, the replica asks for the server's lots.
@@ -21,6 +26,7 @@ export const lotsDomain = defineDomain({
   reset() {
     lotsFilter.restore();
     lotLookups.reset();
+    refusedLots.reset();
   },
 });
 
@@ -34,4 +40,6 @@ export {
   updateLotStatus, updateManifest, updateManifests, validTitle,
 } from './intents';
 export { putLots } from './ingest';
-export { compareLots, isShown, useFoundLots, useLot, useLotLookups, useLots, useLotsFilterValue } from './hooks';
+export { lotName } from './describe';
+export { compareLots, isShown, useFoundLots, useLot, useLotLookups, useLotRefusal, useLots, useLotsFilterValue } from './hooks';
+export { refusedLots } from './refused';

@@ -17,6 +17,7 @@ import { readMeta, writeMeta } from '../../sync/replica/meta';
 import type { ReplicaTables } from '../../sync/replica/replica';
 import { coversByStatusOnly, replyCovers, selectedStatuses, type LotsScope } from './filter';
 import { lotLookups } from './lookups';
+import { refusedLots } from './refused';
 import { lotsTable, OWN_USER_ID, type LotRow } from './tables';
 
 const LotList = contract.getLots.reply.data;
@@ -77,7 +78,9 @@ const lotsTopic: TopicHandler = (body, context) => {
 
 const lotByIdTopic: TopicHandler = (body, context) => {
   const lot = parsed(OneLot, body, 'lotById');
-  if (lot !== undefined) return context.write(async (db, { user }) => void (await putLots(db, user, [lot])));
+  if (lot === undefined) return;
+  refusedLots.forget(lot.id);
+  return context.write(async (db, { user }) => void (await putLots(db, user, [lot])));
 };
 
 const lotSuggestionsTopic: TopicHandler = (body) => {

@@ -1,6 +1,7 @@
 // The UPC catalogue domain (spec §2 Data entry, §3 UPC entry, §7 getSuggestion and processUPCCrudRequest): its
 // table, intents, ingest, queries and hooks. This file is its only public face.
 import { defineDomain } from '../../sync/domain';
+import { upcDescribers } from './describe';
 import { catalogue } from './catalogue';
 import { showDataEntryError, upcMessages, upcTopics } from './ingest';
 import { upcsTable } from './tables';
@@ -10,6 +11,7 @@ export const upcsDomain = defineDomain({
   tables: [upcsTable],
   messages: upcMessages,
   topics: upcTopics,
+  describe: upcDescribers,
   refusals: { processUPCCrudRequest: showDataEntryError },
   onDisconnect: catalogue.forgetRequests,
   reset: catalogue.reset,

@@ -12,6 +12,7 @@ import { formatNumber } from '../../ui/table';
 import { BoxInfoDialog } from './BoxInfoDialog';
 import { ItemsTable, type ItemLine } from './ItemsTable';
 import { ScanField } from './ScanField';
+import { focusScan, type ScanFieldRef } from './scan-focus';
 import { deleteItems, discardScan, duplicateLot, retryScan, saveXls, scanUpc, updateBoxInfo, updateItems } from './use-box-actions';
 import { XlsDialog } from './XlsDialog';
 
@@ -30,7 +31,7 @@ function Badge({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function BoxEditor({ lot, box }: { lot: Lot; box: Box }) {
+export function BoxEditor({ lot, box, scanField }: { lot: Lot; box: Box; scanField: ScanFieldRef }) {
   const items = useItems(box.id);
   const failed = useFailedScans(box.id);
   const bulk = useBulkResult();
@@ -59,6 +60,7 @@ export function BoxEditor({ lot, box }: { lot: Lot; box: Box }) {
   const sendEdits = async (): Promise<void> => {
     const sent = await updateItems(items, edits);
     setEdits((current) => new Map([...current].filter(([id]) => !sent.includes(id))));
+    focusScan(scanField);
   };
 
   return (
@@ -72,7 +74,7 @@ export function BoxEditor({ lot, box }: { lot: Lot; box: Box }) {
         <Badge label="Items" value={String(totals.units)} />
         <Badge label="MSRP" value={formatNumber(totals.msrp)} />
       </header>
-      <ScanField onAdd={(upc) => scanUpc(box.id, upc)} />
+      <ScanField inputRef={scanField} onAdd={(upc) => scanUpc(box.id, upc)} />
       <div role="toolbar" aria-label="Box actions" className="flex flex-wrap gap-2">
         <button type="button" className={buttonClass.primary} onClick={() => void sendEdits()}>
           Update Items

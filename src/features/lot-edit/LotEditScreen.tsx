@@ -1,23 +1,28 @@
 // Lot edit (spec §2 Lot edit, §4 "Box editing"): the lot's summary, its boxes as tabs ('box {label or id}')
 // with Add Box and Delete Box, and the selected box's editor. On connect the lot, then its boxes, then the
 // selected box's items are fetched; offline, the replica's copy shows at once and every change waits in the
-// outbox. A non-numeric id shows 'Invalid lot ID: ...' (the route parses it).
+// outbox. A non-numeric id shows 'Invalid lot ID: ...' (the route parses it); a lot the server refuses (missing,
+// another user's) shows its message once, with a link back to Lots. While the box editor is idle the scanner's UPC
+// field has focus (scan-focus.ts); every dialog here gives it back on close.
 import * as Tabs from '@radix-ui/react-tabs';
-import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
 import { useBoxes } from '../../domains/boxes';
 import { useCategories } from '../../domains/categories';
-import { renameLot, setLotCategories, useLot } from '../../domains/lots';
+import { renameLot, setLotCategories, useLot, useLotRefusal } from '../../domains/lots';
 import { showError } from '../../sync/feedback/notifier';
 import { useKeptQuery, useOffline, useResolvedId } from '../../sync/hooks';
 import { useIntent } from '../../sync/intent';
 import { buttonClass } from '../../ui/button';
 import { CategoryDialog } from '../../ui/CategoryDialog';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DialogFocusReturn } from '../../ui/Dialog';
 import { PromptDialog } from '../../ui/PromptDialog';
 import { Warning } from '../../ui/Warning';
 import { BoxEditor } from './BoxEditor';
-import { lotEditQueries, selectedBox } from './lot-edit-queries';
+import { lotEditQueries, selectedBox, type LotKnown } from './lot-edit-queries';
 import { LotSummary } from './LotSummary';
+import { focusScan, useScannerKeys } from './scan-focus';
 import { addBox, deleteBox } from './use-box-actions';
 import { ClientMessages } from '../../protocol/messages';
 
@@ -26,8 +31,23 @@ type OpenDialog = 'title' | 'categories' | 'addBox' | 'deleteBox' | undefined;
 /** The tab's name (spec §2): 'box ' plus the label or the id. */
 export const boxTabName = (box: { id: number; label: string | null }): string => `box ${box.label?.trim() || box.id}`;
 
+/** The server would not give the lot: its words, once, and the way back. */
+function Refused({ message }: { message: string }) {
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <Warning>{message}</Warning>
+      <Link to="/home" className="inline-flex min-h-11 items-center font-medium text-blue-800 underline">
+        Back to Lots
+      </Link>
+    </div>
+  );
+}
+
 function LotEdit({ lotId }: { lotId: number }) {
   const lot = useLot(lotId);
+  const refusal = useLotRefusal(lotId);
+  const scanField = useRef<HTMLInputElement>(null);
+  useScannerKeys(scanField);
   const offline = useOffline();
   const boxes = useBoxes(lotId);
   const [chosenBox, chooseBox] = useState<number | undefined>(undefined);
@@ -38,67 +58,73 @@ function LotEdit({ lotId }: { lotId: number }) {
   const close = (open: boolean): void => setDialog(open ? dialog : undefined);
   const selected = selectedBox(boxes, boxId);
   // Kept open: sent now, again on every connect and when a reply makes them stale.
-  const queries = lotEditQueries(lotId, selected?.id);
+  const known: LotKnown = refusal !== undefined ? 'refused' : lot === null || lot === undefined ? 'unknown' : 'stored';
+  const queries = lotEditQueries(lotId, selected?.id, known);
   useKeptQuery('getLotById', queries.getLotById);
   useKeptQuery('getBoxesByLotId', queries.getBoxesByLotId);
   useKeptQuery('getItemsByBoxId', queries.getItemsByBoxId);
 
+  if (refusal !== undefined) return <Refused message={refusal} />;
   if (lot === undefined || (lot === null && !offline)) return <p className="text-slate-700">Loading the lot…</p>;
   if (lot === null) return <Warning>{`Lot ${lotId} is not on this device yet. It loads when the connection is back.`}</Warning>;
   return (
-    <div className="flex flex-col gap-4">
-      <LotSummary lot={lot} pending={lot.pending === 1} categoriesById={categoriesById} onEditTitle={() => setDialog('title')} onSelectCategories={() => setDialog('categories')} />
-      <Tabs.Root value={selected === undefined ? '' : String(selected.id)} onValueChange={(value) => chooseBox(Number(value))} className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center gap-2">
-          <Tabs.List aria-label="Boxes" className="flex flex-wrap gap-1">
-            {boxes.map((box) => (
-              <Tabs.Trigger
-                key={box.id}
-                value={String(box.id)}
-                className="min-h-11 rounded-md border border-slate-300 bg-white px-4 font-medium data-[state=active]:border-blue-700 data-[state=active]:bg-blue-700 data-[state=active]:text-white"
-              >
-                {boxTabName(box)}
-                {box.pending === 1 && <span className="ml-1 text-xs">(pending)</span>}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <button type="button" className={buttonClass.secondary} onClick={() => setDialog('addBox')}>
-            Add Box
-          </button>
-          <button type="button" className={buttonClass.danger} disabled={selected === undefined} onClick={() => setDialog('deleteBox')}>
-            Delete Box
-          </button>
-        </div>
-        {boxes.length === 0 && <p className="text-slate-700">No boxes in this lot yet. Add Box to start.</p>}
-        {selected !== undefined && (
-          <Tabs.Content value={String(selected.id)}>
-            {/* No key: a box made offline changes its id when the server answers, and the scanner's field must
-                keep its focus through that. */}
-            <BoxEditor lot={lot} box={selected} />
-          </Tabs.Content>
-        )}
-      </Tabs.Root>
-      <PromptDialog
-        open={dialog === 'title'}
-        onOpenChange={close}
-        title="Edit Title"
-        label="Title"
-        initialValue={lot.titleListing}
-        blankHint="Title cannot be empty"
-        onProceed={(title) => rename({ lotId: lot.id, newTitle: title })}
-      />
-      <CategoryDialog open={dialog === 'categories'} onOpenChange={close} categories={categories} initialSelected={lot.categories} onUpdate={(ids) => void setLotCategories([lot], ids).catch(showError)} />
-      <PromptDialog open={dialog === 'addBox'} onOpenChange={close} title="Add Box" label="Box label" blankHint={ClientMessages.boxLabelRequired} onProceed={(label) => void addBox(lot.id, label)} />
-      <ConfirmDialog
-        open={dialog === 'deleteBox'}
-        onOpenChange={close}
-        title="Delete Box"
-        message={selected === undefined ? '' : `Delete ${boxTabName(selected)} and all its items?`}
-        proceedLabel="Delete"
-        tone="danger"
-        onProceed={() => void deleteBox(selected)}
-      />
-    </div>
+    <DialogFocusReturn value={scanField}>
+      <div className="flex flex-col gap-4">
+        <LotSummary lot={lot} pending={lot.pending === 1} categoriesById={categoriesById} onEditTitle={() => setDialog('title')} onSelectCategories={() => setDialog('categories')} />
+        <Tabs.Root value={selected === undefined ? '' : String(selected.id)} onValueChange={(value) => chooseBox(Number(value))} className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center gap-2">
+            <Tabs.List aria-label="Boxes" className="flex flex-wrap gap-1">
+              {boxes.map((box) => (
+                <Tabs.Trigger
+                  key={box.id}
+                  value={String(box.id)}
+                  // A tab chosen by click, tap, Enter or Space: the next scan goes to that box (arrow keys keep focus on the tabs).
+                  onClick={() => focusScan(scanField)}
+                  className="min-h-11 rounded-md border border-slate-300 bg-white px-4 font-medium data-[state=active]:border-blue-700 data-[state=active]:bg-blue-700 data-[state=active]:text-white"
+                >
+                  {boxTabName(box)}
+                  {box.pending === 1 && <span className="ml-1 text-xs">(pending)</span>}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <button type="button" className={buttonClass.secondary} onClick={() => setDialog('addBox')}>
+              Add Box
+            </button>
+            <button type="button" className={buttonClass.danger} disabled={selected === undefined} onClick={() => setDialog('deleteBox')}>
+              Delete Box
+            </button>
+          </div>
+          {boxes.length === 0 && <p className="text-slate-700">No boxes in this lot yet. Add Box to start.</p>}
+          {selected !== undefined && (
+            <Tabs.Content value={String(selected.id)}>
+              {/* No key: a box made offline changes its id when the server answers, and the scanner's field must
+                  keep its focus through that. */}
+              <BoxEditor lot={lot} box={selected} scanField={scanField} />
+            </Tabs.Content>
+          )}
+        </Tabs.Root>
+        <PromptDialog
+          open={dialog === 'title'}
+          onOpenChange={close}
+          title="Edit Title"
+          label="Title"
+          initialValue={lot.titleListing}
+          blankHint="Title cannot be empty"
+          onProceed={(title) => rename({ lotId: lot.id, newTitle: title })}
+        />
+        <CategoryDialog open={dialog === 'categories'} onOpenChange={close} categories={categories} initialSelected={lot.categories} onUpdate={(ids) => void setLotCategories([lot], ids).catch(showError)} />
+        <PromptDialog open={dialog === 'addBox'} onOpenChange={close} title="Add Box" label="Box label" blankHint={ClientMessages.boxLabelRequired} onProceed={(label) => void addBox(lot.id, label)} />
+        <ConfirmDialog
+          open={dialog === 'deleteBox'}
+          onOpenChange={close}
+          title="Delete Box"
+          message={selected === undefined ? '' : `Delete ${boxTabName(selected)} and all its items?`}
+          proceedLabel="Delete"
+          tone="danger"
+          onProceed={() => void deleteBox(selected)}
+        />
+      </div>
+    </DialogFocusReturn>
   );
 }
 

@@ -2,19 +2,25 @@
 // Enter; Add does the same for a thumb. Blank gives 'Please specify a UPC when adding the item.'. The field
 // empties at once, so the next scan can follow; scans made while the previous one is still being queued wait
 // their turn, in order (a fast scanner never loses an item), and a blank submit while one is in progress (a
-// double tap on Add) is ignored (spec §5). Focus comes back to the field after every add.
-import { useId, useRef, useState, type FormEvent } from 'react';
+// double tap on Add) is ignored (spec §5). The field takes focus when it appears (a lot with a box opens, the
+// first box is added) and gets it back after every add (scan-focus.ts: the rest of the idle-focus rule).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClass, inputClass } from '../../ui/button';
+import { focusScan, type ScanFieldRef } from './scan-focus';
 
 export interface ScanFieldProps {
   /** Queues the scan; resolves once it is in the outbox (and tells the user itself when it cannot). */
   readonly onAdd: (upc: string) => Promise<void>;
   readonly disabled?: boolean;
+  /** The field, for the screen that sends focus back to it (after dialogs, tab changes). */
+  readonly inputRef?: ScanFieldRef;
 }
 
-export function ScanField({ onAdd, disabled = false }: ScanFieldProps) {
+export function ScanField({ onAdd, disabled = false, inputRef }: ScanFieldProps) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const ownRef = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? ownRef;
+  useEffect(() => focusScan(input), [input]);
   const [upc, setUpc] = useState('');
   // The scans still being queued, chained so they go in the order they were made.
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -32,7 +38,7 @@ export function ScanField({ onAdd, disabled = false }: ScanFieldProps) {
       .catch(() => undefined)
       .finally(() => {
         inProgress.current -= 1;
-        input.current?.focus();
+        focusScan(input);
       });
   };
 

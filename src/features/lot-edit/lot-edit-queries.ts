@@ -17,9 +17,20 @@ export interface LotEditQueries {
   readonly getItemsByBoxId: PayloadInputOf<'getItemsByBoxId'> | undefined;
 }
 
-/** Spec §4: the lot, its boxes and the selected box's items, each kept open (undefined: not asked). */
-export function lotEditQueries(lotId: number, selectedBoxId: number | undefined): LotEditQueries {
-  return { getLotById: known(lotId), getBoxesByLotId: known(lotId), getItemsByBoxId: known(selectedBoxId) };
+/**
+ * What the replica knows of the lot: 'stored' (a row), 'unknown' (no row yet: a link to a lot never seen here), or
+ * 'refused' (the server said it is not found or not the user's).
+ */
+export type LotKnown = 'stored' | 'unknown' | 'refused';
+
+/**
+ * Spec §4: the lot, its boxes and the selected box's items, each kept open (undefined: not asked). A lot not stored
+ * yet is asked alone first, so a missing one is refused once, not once per query; a refused lot is not asked again.
+ */
+export function lotEditQueries(lotId: number, selectedBoxId: number | undefined, lot: LotKnown = 'stored'): LotEditQueries {
+  if (lot === 'refused') return { getLotById: undefined, getBoxesByLotId: undefined, getItemsByBoxId: undefined };
+  const stored = lot === 'stored';
+  return { getLotById: known(lotId), getBoxesByLotId: stored ? known(lotId) : undefined, getItemsByBoxId: stored ? known(selectedBoxId) : undefined };
 }
 
 /** The kept queries as [destination, body] pairs, in the order the screen asks them. */

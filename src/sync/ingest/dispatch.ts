@@ -94,7 +94,7 @@ export function createIngest({ db, feedback, settings, signedIn, queries, domain
   async function refused(envelope: Envelope, context: IngestContext): Promise<void> {
     const destination = await refusedDestination(context);
     const show = destination === undefined ? undefined : refusals.get(destination);
-    if (show !== undefined) show(envelope, feedback);
+    if (show !== undefined) show(envelope, feedback, context.request);
     else showReplyError(feedback, envelope.errorCode, envelope.message ?? '');
   }
 

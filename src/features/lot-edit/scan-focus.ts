@@ -1,0 +1,41 @@
+// The scanner's idle focus on Lot edit (spec §2, §5): a hardware scanner types its code and presses Enter into
+// whatever has focus, so whenever the box editor is idle (no dialog open, no cell being edited) the UPC field
+// has it: when the lot opens, after Add Box, after every dialog (Dialog's DialogFocusReturn), a tab chosen, an add.
+// Keys typed while nothing editable has focus (a button just pressed, a toast closed) are sent to the field too.
+import { useEffect, type RefObject } from 'react';
+
+export type ScanFieldRef = RefObject<HTMLInputElement | null>;
+
+/** Inputs that are not typed into: a key on them may go to the UPC field. */
+const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color', 'image']);
+
+const dialogOpen = (): boolean => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+
+function typedInto(element: Element | null): boolean {
+  if (element instanceof HTMLInputElement) return !NOT_TYPED.has(element.type);
+  return element instanceof HTMLElement && (element.isContentEditable || element.matches('textarea, select'));
+}
+
+/** Focuses the UPC field unless a dialog is open or the field is gone or disabled. */
+export function focusScan(field: ScanFieldRef): void {
+  const input = field.current;
+  if (input === null || input.disabled || dialogOpen()) return;
+  input.focus();
+}
+
+/**
+ * A printable key (not Space, not a shortcut) pressed while focus is on no typing field and no dialog is open moves
+ * focus to the UPC field first, so the key and the rest of the code land there.
+ */
+export function useScannerKeys(field: ScanFieldRef): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1 || event.key === ' ') return;
+      const input = field.current;
+      if (input === null || document.activeElement === input || typedInto(document.activeElement)) return;
+      focusScan(field);
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [field]);
+}

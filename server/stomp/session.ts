@@ -4,6 +4,7 @@
 // means (the application does), and never log header values (CONNECT carries the bearer token).
 import { randomUUID } from 'node:crypto';
 import type { RawData, WebSocket } from 'ws';
+import { CLOSE_REASON_HEADER, SIGN_IN_TIMEOUT } from '../../src/protocol/auth';
 import { ServerMessages } from '../../src/protocol/messages';
 import { LimitName } from './admission';
 import { emptyHeaders, StompProtocolError, type StompFrame } from './frame';
@@ -202,7 +203,7 @@ export class Session implements StompSession {
     this.queue.enqueue(() => {
       if (this.state === 'awaiting-connect') this.fail(`no CONNECT frame within ${authTimeoutMs} ms`);
       // Routine (a login screen left open), so not a warning: the client opens a new socket at once.
-      else if (this.principal === undefined) this.fail(ServerMessages.signInTimeout(seconds(authTimeoutMs)), undefined, {}, CloseCode.policyViolation, 'debug');
+      else if (this.principal === undefined) this.fail(ServerMessages.signInTimeout(seconds(authTimeoutMs)), undefined, { [CLOSE_REASON_HEADER]: SIGN_IN_TIMEOUT }, CloseCode.policyViolation, 'debug');
     });
   }
 

@@ -1,23 +1,19 @@
 // The status badge with its outbox panel: the status message, Offline, queued and refused changes, and the
 // panel's Retry and Discard wired to the outbox.
 import { useState } from 'react';
-import { domains } from '../domains';
 import { showError } from '../sync/feedback/notifier';
-import { entryDescriber } from '../sync/outbox/describe';
 import { useOffline, useOutboxSummary, useQueuedEntries } from '../sync/hooks';
 import { sync } from '../sync/runtime';
 import { OutboxPanel } from '../ui/OutboxPanel';
 import { StatusBadge } from '../ui/StatusBadge';
 
 const reportFailure = showError;
-/** Each change in the words of its domain ("Create lot 'Pallet 7'"). */
-const describe = entryDescriber(domains);
 
 export function SyncStatus({ message }: { message: string }) {
   const [open, setOpen] = useState(false);
   const offline = useOffline();
-  const { queued, failed } = useOutboxSummary(describe);
-  const waiting = useQueuedEntries(open, describe);
+  const { queued, failed } = useOutboxSummary();
+  const waiting = useQueuedEntries(open);
   return (
     <>
       <StatusBadge message={message} offline={offline} queued={queued} failed={failed.length} onOpen={() => setOpen(true)} />

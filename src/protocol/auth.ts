@@ -36,5 +36,12 @@ export const CLIENT_MSG_ID_HEADER = 'client-msg-id';
  * client matches a reply to its request by id, never by arrival order.
  */
 export const REQUEST_ID_HEADER = 'request-id';
+
+/**
+ * On the ERROR that closes a socket, why, for the client to act on without reading the message: 'sign-in-timeout'
+ * is an anonymous socket past the sign-in deadline (an idle login screen), which the client simply opens again.
+ */
+export const CLOSE_REASON_HEADER = 'close-reason';
+export const SIGN_IN_TIMEOUT = 'sign-in-timeout';
 /** Longest client-msg-id the server records: `{deviceId}:{seq}` fits many times over; the dedup key stays small. */
 export const CLIENT_MSG_ID_MAX = 200;

@@ -5,9 +5,6 @@ import { COUNT_MAX, MONEY_MAX } from './primitives';
 
 const MIB = 1024 * 1024;
 
-/** The start of the sign-in deadline's ERROR: an idle login screen's socket, which the client reopens quietly. */
-export const SIGN_IN_TIMEOUT_PREFIX = 'Not signed in within';
-
 /** What the server says in reply envelopes (and on loginResponse); the client compares some of them. */
 export const ServerMessages = {
   // signing in (spec §8)
@@ -33,7 +30,7 @@ export const ServerMessages = {
   malformedMultipart: 'Invalid request: the body could not be read as a multipart form.',
   // the live connection's limits: each is an ERROR frame, then the socket closes (the login screen shows the text)
   limitReached: (limit: string, max: number) => `Limit reached: ${limit} (at most ${max}). The connection is closed.`,
-  signInTimeout: (seconds: number) => `${SIGN_IN_TIMEOUT_PREFIX} ${seconds} s. The connection is closed.`,
+  signInTimeout: (seconds: number) => `Not signed in within ${seconds} s. The connection is closed.`,
   frameTimeout: (seconds: number) => `A frame was not completed within ${seconds} s. The connection is closed.`,
   silenceTimeout: (seconds: number) => `Nothing received for ${seconds} s (heart-beats are required). The connection is closed.`,
   signInFirst: (destination: string) => `Sign in first: ${destination} is not open before signing in.`,

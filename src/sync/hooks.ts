@@ -6,7 +6,6 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { PayloadInputOf, QueryName } from '../protocol/contract';
 import type { StatusState } from './feedback/status';
 import { batchProgress, NO_BATCH, type BatchProgress } from './outbox/batch';
-import { undescribed, type DescribeEntry } from './outbox/describe';
 import { isTempId } from './outbox/entry';
 import { EMPTY_SUMMARY, outboxSummary, queuedEntries, type OutboxSummary, type QueuedEntry } from './outbox/summary';
 import { readMeta, TEMP_IDS } from './replica/meta';
@@ -52,20 +51,16 @@ export function useResolvedId(id: number | undefined): number | undefined {
 
 const NONE: readonly QueuedEntry[] = [];
 
-/** The signed-in user's queued changes and the ones the server refused (in words with `entryDescriber(domains)`). */
-export function useOutboxSummary(describe: DescribeEntry = undescribed): OutboxSummary {
+/** The signed-in user's queued changes and the ones the server refused, each in its domain's words. */
+export function useOutboxSummary(): OutboxSummary {
   const { username } = useSession();
-  return useLiveQuery(() => (username === '' ? EMPTY_SUMMARY : outboxSummary(sync().replica, username, describe)), [username, describe], EMPTY_SUMMARY);
+  return useLiveQuery(() => (username === '' ? EMPTY_SUMMARY : outboxSummary(sync().replica, username, sync().describe)), [username], EMPTY_SUMMARY);
 }
 
-/** The first changes waiting for the server, in queue order (the outbox panel's list), described by `describe`. */
-export function useQueuedEntries(enabled: boolean, describe: DescribeEntry = undescribed): readonly QueuedEntry[] {
+/** The first changes waiting for the server, in queue order (the outbox panel's list), each in words. */
+export function useQueuedEntries(enabled: boolean): readonly QueuedEntry[] {
   const { username } = useSession();
-  return useLiveQuery(
-    () => (username === '' || !enabled ? NONE : queuedEntries(sync().replica, username, describe)),
-    [username, enabled, describe],
-    NONE,
-  );
+  return useLiveQuery(() => (username === '' || !enabled ? NONE : queuedEntries(sync().replica, username, sync().describe)), [username, enabled], NONE);
 }
 
 /** True while the connection is down after having been tried (not during the first connect of a visit). */

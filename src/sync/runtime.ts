@@ -20,6 +20,7 @@ import { createIngest } from './ingest/dispatch';
 import type { OutboxEntry } from './outbox/entry';
 import { deviceLocks, type LockManagerLike } from './outbox/locks';
 import * as outbox from './outbox/outbox';
+import { entryDescriber, type DescribeEntry } from './outbox/describe';
 import { createReplayer, type Replayer } from './outbox/replayer';
 import type { FetchLike } from './outbox/upload';
 import { claimReplica } from './replica/owner';
@@ -40,6 +41,8 @@ export interface Sync {
   readonly queries: Queries;
   readonly login: Login;
   readonly replayer: Replayer;
+  /** Each outbox entry in its domain's words (the outbox panel). */
+  readonly describe: DescribeEntry;
   /** The signed-in user, only with a valid token (spec §5). */
   readonly signedIn: () => SignedIn | undefined;
   /** Queues a mutation for the signed-in user with its optimistic change (spec §5: nobody signed in, no intent). */
@@ -134,6 +137,8 @@ export function createSync(domains: readonly Domain[], options: SyncOptions = {}
   const stop = link({ domains, connection, session, settings, feedback, replica, queries, replayer, login, signedIn });
   const self: Sync = {
     replica, connection, session, settings, status, feedback, queries, login, replayer, signedIn,
+    // Built at start-up: a mutation described twice, or a describer of no mutation, is a wiring mistake caught here.
+    describe: entryDescriber(domains),
     enqueue: (intent) => forSignedInUser((user) => outbox.enqueue(replica, user, intent)),
     enqueueUpload: (upload) => forSignedInUser((user) => outbox.enqueueUpload(replica, user, upload)),
     async retryEntry(seq) {

@@ -5,7 +5,7 @@
 import { hostname } from 'node:os';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZATION_HEADER, bearer } from '../../src/protocol/auth';
+import { AUTHORIZATION_HEADER, bearer, CLOSE_REASON_HEADER, SIGN_IN_TIMEOUT } from '../../src/protocol/auth';
 import { Destination } from '../../src/protocol/destinations';
 import { ErrorCode } from '../../src/protocol/error-codes';
 import { ServerMessages } from '../../src/protocol/messages';
@@ -92,6 +92,8 @@ describe('before sign-in', () => {
     expect(idle.closeCode).toBeUndefined();
 
     expect(await refusal(idle)).toBe(ServerMessages.signInTimeout(SIGN_IN_SECONDS));
+    // The client opens an idle login screen's socket again at once, knowing why from this header, not the words.
+    expect((await idle.frame('ERROR')).headers[CLOSE_REASON_HEADER]).toBe(SIGN_IN_TIMEOUT);
     expect(idle.closeCode).toBe(1008);
     await loggingIn.ping(); // its own deadline passed before idle's: a login in time signed it in
     expect(loggingIn.closeCode).toBeUndefined();

@@ -36,7 +36,7 @@ export interface QueuedEntry {
 
 export const QUEUED_LISTED = 50; // the panel lists this many waiting changes, then says how many more
 
-/** The first waiting changes of the user, in queue order, each described (`entryDescriber(domains)`). */
+/** The first waiting changes of the user, in queue order, each described (the runtime's `describe`). */
 export async function queuedEntries(db: Replica, user: string, describe: DescribeEntry = undescribed, limit: number = QUEUED_LISTED): Promise<QueuedEntry[]> {
   const active = await Promise.all(['in-flight', 'pending'].map((state) => db.outbox.where('[user+state]').equals([user, state]).limit(limit).toArray()));
   const first = active.flat().sort((a, b) => a.seq - b.seq).slice(0, limit);
@@ -46,7 +46,7 @@ export async function queuedEntries(db: Replica, user: string, describe: Describ
   }));
 }
 
-/** How many changes wait and which were refused, each refused one described (`entryDescriber(domains)`). */
+/** How many changes wait and which were refused, each refused one described (the runtime's `describe`). */
 export async function outboxSummary(db: Replica, user: string, describe: DescribeEntry = undescribed): Promise<OutboxSummary> {
   const of = (state: OutboxEntry['state']) => db.outbox.where('[user+state]').equals([user, state]);
   const [pending, inFlight, dead] = await Promise.all([of('pending').count(), of('in-flight').count(), of('dead').toArray()]);

@@ -7,7 +7,8 @@ import { decodeBody, encodeBody } from '../../protocol/body';
 import type { DestinationPath } from '../../protocol/destinations';
 import type { TopicPath } from '../../protocol/topics';
 import { createStore } from '../store';
-import { ClientMessages, SIGN_IN_TIMEOUT_PREFIX } from '../../protocol/messages';
+import { CLOSE_REASON_HEADER, SIGN_IN_TIMEOUT } from '../../protocol/auth';
+import { ClientMessages } from '../../protocol/messages';
 
 export const RECONNECT_DELAY_MS = 1000; // spec §4/§9: automatic reconnect after 1 second
 export const MAX_CHUNK_SIZE = 16 * 1024; // spec §9: maximum socket chunk size 16 KiB
@@ -123,7 +124,7 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
       const text = frame.headers.message || ClientMessages.brokerError;
       // An idle login screen's socket, closed by the server's sign-in deadline: nothing went wrong; open it again
       // at once, without an error or the 'down' overlay.
-      if (text.startsWith(SIGN_IN_TIMEOUT_PREFIX)) {
+      if (frame.headers[CLOSE_REASON_HEADER] === SIGN_IN_TIMEOUT) {
         quietReconnect = true;
         return;
       }

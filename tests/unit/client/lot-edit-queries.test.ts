@@ -16,11 +16,10 @@ import type { Lot } from '../../../src/protocol/lots';
 import { ServerMessages } from '../../../src/protocol/messages';
 import { outboxSummary } from '../../../src/sync/outbox/summary';
 import { readMeta, TEMP_IDS } from '../../../src/sync/replica/meta';
-import { claimReplica } from '../../../src/sync/replica/owner';
 import { createQueries } from '../../../src/sync/transport/queries';
 import { makeBox } from '../../support/factories';
 import { startClientServer, type ClientServer } from './support/server';
-import { createHarness, type Harness } from './support/sync-harness';
+import { startHarness, type Harness } from './support/sync-harness';
 
 let server: ClientServer;
 beforeAll(async () => void (server = await startClientServer()), 60_000);
@@ -28,10 +27,7 @@ afterAll(() => server?.stop());
 
 /** A signed-in tablet (disconnected until the test opens the connection) and what Lot edit asks over it. */
 async function start() {
-  const h = await createHarness(server);
-  onTestFinished(h.unlink);
-  onTestFinished(() => h.wire.idle()); // nothing still on its way when the file's server stops
-  await claimReplica(h.db, h.user);
+  const h = await startHarness(server);
   const lotEdit: string[] = [Destination.getLotById, Destination.getBoxesByLotId, Destination.getItemsByBoxId];
   let seen = 0;
   /** Lot edit's queries sent since the last call, as [destination, id]. */

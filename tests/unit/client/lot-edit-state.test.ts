@@ -4,7 +4,7 @@
 // stays selected under the real id the server gives it (useResolvedId reads the mapping the round trip records,
 // TEMP_IDS). What the kept queries do on the wire: lot-edit-queries.test.ts.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addBox, boxesTable } from '../../../src/domains/boxes';
 import { byId, clearBulkResult } from '../../../src/domains/items';
 import { bulkResult } from '../../../src/domains/items/ingest';
@@ -15,10 +15,9 @@ import type { Box } from '../../../src/protocol/entities';
 import type { Lot } from '../../../src/protocol/lots';
 import { outboxSummary } from '../../../src/sync/outbox/summary';
 import { readMeta, TEMP_IDS } from '../../../src/sync/replica/meta';
-import { claimReplica } from '../../../src/sync/replica/owner';
 import { makeBox } from '../../support/factories';
 import { startClientServer, type ClientServer } from './support/server';
-import { createHarness } from './support/sync-harness';
+import { startHarness } from './support/sync-harness';
 
 const [a, b, c] = [makeBox(11, 1, { label: 'A', boxNumber: 1 }), makeBox(12, 1, { label: 'B', boxNumber: 2 }), makeBox(13, 1, { label: 'C', boxNumber: 3 })];
 
@@ -69,10 +68,7 @@ afterAll(() => server?.stop());
 
 /** A signed-in tablet on the real server, disconnected until the test opens the connection. */
 async function start() {
-  const h = await createHarness(server);
-  onTestFinished(h.unlink);
-  onTestFinished(() => h.wire.idle()); // nothing still on its way when the file's server stops
-  await claimReplica(h.db, h.user);
+  const h = await startHarness(server);
   return h;
 }
 

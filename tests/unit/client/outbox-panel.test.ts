@@ -3,12 +3,10 @@
 // the server names the rows made offline.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { domains } from '../../../src/domains';
 import { addBox } from '../../../src/domains/boxes';
 import { addUpc } from '../../../src/domains/items';
 import { createLot } from '../../../src/domains/lots';
 import { ServerMessages } from '../../../src/protocol/messages';
-import { entryDescriber } from '../../../src/sync/outbox/describe';
 import { outboxSummary, queuedEntries } from '../../../src/sync/outbox/summary';
 import { startClientServer, type ClientServer } from './support/server';
 import { startHarness, type Harness } from './support/sync-harness';
@@ -19,8 +17,7 @@ afterAll(() => server?.stop());
 
 const KNOWN = '012345678905';
 const UNKNOWN = '036000291452';
-const inWords = entryDescriber(domains);
-const waiting = async (h: Harness) => (await queuedEntries(h.db, h.user, inWords)).map(({ description, sending }) => [description, sending]);
+const waiting = async (h: Harness) => (await queuedEntries(h.db, h.user, h.sync.describe)).map(({ description, sending }) => [description, sending]);
 const scan = (boxId: number | undefined, upc: string) => addUpc.build({ boxId, upc, existing: undefined, known: undefined });
 
 describe('the outbox panel', () => {
@@ -41,7 +38,7 @@ describe('the outbox panel', () => {
     h.connection.open();
     await vi.waitFor(async () => expect((await outboxSummary(h.db, h.user)).queued).toBe(0), { timeout: 10_000, interval: 5 });
     expect(await waiting(h)).toEqual([]);
-    const { failed } = await outboxSummary(h.db, h.user, inWords);
+    const { failed } = await outboxSummary(h.db, h.user, h.sync.describe);
     expect(failed.map(({ description, lastError }) => [description, lastError])).toEqual([
       [`Add 1 × ${UNKNOWN} to box A1`, ServerMessages.upcNotFound(UNKNOWN)],
     ]);

@@ -9,6 +9,7 @@ import { createSync, startSync, type Sync } from '../../../../src/sync/runtime';
 import type { Notifier } from '../../../../src/sync/feedback/notifier';
 import { createStatus } from '../../../../src/sync/feedback/status';
 import { createInProcessLocks } from '../../../../src/sync/outbox/locks';
+import { claimReplica } from '../../../../src/sync/replica/owner';
 import { openReplica, type Replica } from '../../../../src/sync/replica/replica';
 import { createMemoryStorage, createSettings, TOKEN, type Settings } from '../../../../src/sync/session/settings';
 import { createFakeConnection, type FakeConnection } from './fake-connection';
@@ -83,10 +84,15 @@ export async function createHarness(server: ClientServer, options: HarnessOption
   return { db, settings, sync, connection, wire, server, http, notifier, user, userId: account.id, token: account.token, unlink: sync.stop };
 }
 
-/** A harness for the running test only: unlinked when it ends. */
+/**
+ * A harness for the running test only, its replica claimed for its user (as the runtime does at start); when the
+ * test ends it is unlinked and nothing it sent is still on its way (the file's server stops after the last test).
+ */
 export async function startHarness(server: ClientServer, options: HarnessOptions = {}): Promise<Harness> {
   const harness = await createHarness(server, options);
   onTestFinished(harness.unlink);
+  onTestFinished(() => harness.wire.idle());
+  await claimReplica(harness.db, harness.user);
   return harness;
 }
 

@@ -29,7 +29,11 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`server at ${url} did not become healthy`);
 }
 
-export function serverProcess(port: number): ServerProcess {
+// E2E_PORT_OFFSET moves every spec's own ports, so two checkouts can run their browser tests at once.
+const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+
+export function serverProcess(basePort: number): ServerProcess {
+  const port = basePort + PORT_OFFSET;
   const dataDir = mkdtempSync(join(tmpdir(), 'lotdesk-e2e-process-'));
   const url = `http://localhost:${port}`;
   let child: ChildProcess | undefined;

@@ -18,6 +18,7 @@ const steps = [
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit', ...vitestJson('unit')]],
   ['integration', 'npx', ['vitest', 'run', '--project', 'integration', ...vitestJson('integration')]],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['first-load budget', 'node', ['scripts/bundle-budget.mjs', '--strict']],
   ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') }],
 ];
 

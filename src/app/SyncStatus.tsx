@@ -2,7 +2,8 @@
 // panel's Retry and Discard wired to the outbox.
 import { useState } from 'react';
 import { showError } from '../sync/feedback/notifier';
-import { useOffline, useOutboxSummary, useQueuedEntries } from '../sync/hooks';
+import { useOffline } from '../sync/hooks';
+import { useOutboxSummary, useQueuedEntries } from '../sync/live-hooks';
 import { sync } from '../sync/runtime';
 import { OutboxPanel } from '../ui/OutboxPanel';
 import { StatusBadge } from '../ui/StatusBadge';

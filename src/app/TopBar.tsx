@@ -3,9 +3,9 @@
 // the navigation. Wraps to two rows on phones.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSession, useStatus } from '../sync/hooks';
-import { sync } from '../sync/runtime';
+import { core } from '../sync/core';
 import { Spinner } from '../ui/Spinner';
-import { SyncStatus } from './SyncStatus';
+import { SyncStatusSlot } from './SyncStatusSlot';
 
 export const APP_VERSION = '1.0'; // spec §1: the brand text shows version 1.0
 
@@ -27,7 +27,7 @@ export function TopBar() {
   const navigate = useNavigate();
 
   const logout = (): void => {
-    sync().session.logout();
+    core().session.logout();
     void navigate({ to: '/login' });
   };
 
@@ -35,7 +35,7 @@ export function TopBar() {
     <header className="bg-slate-800 text-white">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2">
         <span className="text-lg font-semibold">{`LotDesk v${APP_VERSION}`}</span>
-        <SyncStatus message={message} />
+        <SyncStatusSlot message={message} />
         {submitting && <Spinner label="Working" className="text-white" />}
         {token !== undefined && (
           <span className="ml-auto text-sm" data-testid="greeting">

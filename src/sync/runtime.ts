@@ -1,21 +1,18 @@
-// The running client (DESIGN §4): `startSync(domains)` opens the replica with the domains' tables and links the
-// connection, session, login, queries, ingest and the outbox replayer, with the rules that tie them (spec §4, §5):
-// - a token change (login, logout, expiry found by a check) restarts the connection, so CONNECT carries the current
-//   token and a logged-out tablet stops receiving the last user's pushes; a new user gets an empty cache;
+// The running client (DESIGN §4): `startSync(domains)` opens the replica with the domains' tables and links them to
+// the core (core.ts: connection, session, login, queries), with the rules that tie them (spec §4, §5):
+// - a new user gets an empty cache (the replica is claimed for whoever signs in);
 // - on every connect while signed in, each domain asks what keeps its part of the replica fresh, and every kept query
 //   goes again (queries are re-fetched, never queued);
 // - replies naming an outbox entry tell the replayer how it went before its RECEIPT arrives.
-// It names no domain. Screens and domains reach the running parts through `sync()`.
+// It names no domain. Screens and domains reach the running parts through `sync()` (core.ts).
 import { CLIENT_MSG_ID_HEADER } from '../protocol/auth';
-import { Destination, type DestinationPath } from '../protocol/destinations';
 import { EnvelopeSchema } from '../protocol/envelope';
 import { ErrorCode } from '../protocol/error-codes';
 import { ClientMessages } from '../protocol/messages';
 import { Topic, type TopicName } from '../protocol/topics';
-import type { Domain, SignedIn } from './domain';
-import { notifier as installedNotifier, type Feedback, type Notifier } from './feedback/notifier';
+import { createCore, isRunning, linkCore, setRunning, sync, type CoreOptions, type SyncCore } from './core';
+import type { Domain } from './domain';
 import { showServerError } from './feedback/server-errors';
-import { status as appStatus, type Status } from './feedback/status';
 import { createIngest } from './ingest/dispatch';
 import type { OutboxEntry } from './outbox/entry';
 import { deviceLocks, type LockManagerLike } from './outbox/locks';
@@ -25,26 +22,14 @@ import { createReplayer, type Replayer } from './outbox/replayer';
 import type { FetchLike } from './outbox/upload';
 import { claimReplica } from './replica/owner';
 import { openReplica, REPLICA_NAME, type Replica } from './replica/replica';
-import { createLogin, type Login } from './session/login';
-import { createSession, type Session } from './session/session';
-import { browserStorage, createSettings, type Settings } from './session/settings';
-import { brokerUrlFor, createStompConnection, type Connection } from './transport/connection';
-import { createQueries, type Queries } from './transport/queries';
 
-export interface Sync {
+export { sync };
+
+export interface Sync extends SyncCore {
   readonly replica: Replica;
-  readonly connection: Connection;
-  readonly session: Session;
-  readonly settings: Settings;
-  readonly status: Status;
-  readonly feedback: Feedback;
-  readonly queries: Queries;
-  readonly login: Login;
   readonly replayer: Replayer;
   /** Each outbox entry in its domain's words (the outbox panel). */
   readonly describe: DescribeEntry;
-  /** The signed-in user, only with a valid token (spec §5). */
-  readonly signedIn: () => SignedIn | undefined;
   /** Queues a mutation for the signed-in user with its optimistic change (spec §5: nobody signed in, no intent). */
   readonly enqueue: (intent: outbox.Intent) => Promise<outbox.Enqueued>;
   /** Queues an upload with its file; it goes in order with the other changes. */
@@ -58,35 +43,30 @@ export interface Sync {
 }
 
 /** Parts a test (or a bench) puts in place of the browser's. */
-export interface SyncOptions {
-  readonly settings?: Settings;
-  readonly connection?: Connection;
+export interface SyncOptions extends CoreOptions {
+  /** A core already running (the page's, started by startCore): the engine joins it instead of making one. */
+  readonly core?: SyncCore;
   readonly replica?: Replica;
-  readonly notifier?: Notifier;
-  readonly status?: Status;
   readonly locks?: LockManagerLike;
   readonly fetch?: FetchLike;
-  /** The clock token expiry is checked against. */
-  readonly now?: () => number;
   readonly backoffMs?: (attempts: number) => number;
   readonly receiptTimeoutMs?: number;
 }
 
-let running: Sync | undefined;
-
-/** The running client; startSync() must have run. */
-export function sync(): Sync {
-  if (running === undefined) throw new Error('sync: startSync() has not run');
-  return running;
-}
-
-/** Starts the page's client with these domains (once; a test's next start stops the last) and connects. */
+/**
+ * Starts the page's client with these domains (once; a test's next start stops the last) and connects. Joining
+ * the page's core (options.core), the connection is already started.
+ */
 export function startSync(domains: readonly Domain[], options: SyncOptions = {}): Sync {
-  running?.stop();
+  try {
+    sync().stop();
+  } catch {
+    // nothing running yet
+  }
   const started = createSync(domains, options);
-  running = started;
+  setRunning(started);
   domains.forEach((domain) => domain.reset?.());
-  started.connection.start();
+  if (options.core === undefined) started.connection.start();
   return started;
 }
 
@@ -95,23 +75,9 @@ export function startSync(domains: readonly Domain[], options: SyncOptions = {})
  * connected yet.
  */
 export function createSync(domains: readonly Domain[], options: SyncOptions = {}): Sync {
-  const settings = options.settings ?? createSettings(browserStorage());
-  const session = createSession(settings, options.now);
-  const connection = options.connection ?? createStompConnection({
-    brokerURL: () => brokerUrlFor(window.location),
-    token: session.currentToken,
-    // Spec §5: the live channel sends only for an authenticated user, except the login request itself.
-    mayPublish: (destination: DestinationPath) => destination === Destination.login || session.isAuthenticated(),
-  });
+  const core = options.core ?? createCore(options);
+  const { connection, session, queries, signedIn } = core;
   const replica = options.replica ?? openReplica(domains.flatMap((domain) => domain.tables ?? []), REPLICA_NAME);
-  const status = options.status ?? appStatus;
-  const feedback: Feedback = { notifier: options.notifier ?? installedNotifier, status };
-  const queries = createQueries(connection.publish);
-  const signedIn = (): SignedIn | undefined => {
-    if (session.currentToken() === undefined) return undefined;
-    const { username, isAdmin } = session.get();
-    return username === '' ? undefined : { user: username, isAdmin };
-  };
   const onSettled = (entry: OutboxEntry): void => domains.forEach((domain) => domain.onSettled?.(entry, queries));
   const replayer = createReplayer({
     db: replica,
@@ -124,7 +90,6 @@ export function createSync(domains: readonly Domain[], options: SyncOptions = {}
     ...(options.backoffMs === undefined ? {} : { backoffMs: options.backoffMs }),
     ...(options.receiptTimeoutMs === undefined ? {} : { receiptTimeoutMs: options.receiptTimeoutMs }),
   });
-  const login = createLogin(connection, session, options.now);
 
   async function forSignedInUser<T>(add: (user: string) => Promise<T>): Promise<T> {
     const who = signedIn();
@@ -134,9 +99,11 @@ export function createSync(domains: readonly Domain[], options: SyncOptions = {}
     return queued;
   }
 
-  const stop = link({ domains, connection, session, settings, feedback, replica, queries, replayer, login, signedIn });
+  // A core of its own is linked here; a joined one stays linked by whoever started it.
+  const unlinkCore = options.core === undefined ? linkCore(core) : () => undefined;
+  const unlinkEngine = link({ ...core, domains, replica, replayer });
   const self: Sync = {
-    replica, connection, session, settings, status, feedback, queries, login, replayer, signedIn,
+    ...core, replica, replayer,
     // Built at start-up: a mutation described twice, or a describer of no mutation, is a wiring mistake caught here.
     describe: entryDescriber(domains),
     enqueue: (intent) => forSignedInUser((user) => outbox.enqueue(replica, user, intent)),
@@ -150,28 +117,22 @@ export function createSync(domains: readonly Domain[], options: SyncOptions = {}
       replayer.wake();
     },
     stop() {
-      stop();
-      if (running === self) running = undefined;
+      unlinkEngine();
+      unlinkCore();
+      if (isRunning(self)) setRunning(undefined);
     },
   };
   return self;
 }
 
-interface Parts {
+interface Parts extends SyncCore {
   readonly domains: readonly Domain[];
-  readonly connection: Connection;
-  readonly session: Session;
-  readonly settings: Settings;
-  readonly feedback: Feedback;
   readonly replica: Replica;
-  readonly queries: Queries;
   readonly replayer: Replayer;
-  readonly login: Login;
-  readonly signedIn: () => SignedIn | undefined;
 }
 
-/** Subscribes and links the parts; returns a function undoing it. */
-function link({ domains, connection, session, settings, feedback, replica, queries, replayer, login, signedIn }: Parts): () => void {
+/** Subscribes and links the engine to the core; returns a function undoing it. */
+function link({ domains, connection, session, settings, feedback, replica, queries, replayer, signedIn }: Parts): () => void {
   const ingest = createIngest({ db: replica, feedback, settings, signedIn, queries, domains });
   const failed = (what: string) => (error: unknown) => console.error(`sync: ${what} failed`, error);
 
@@ -183,7 +144,8 @@ function link({ domains, connection, session, settings, feedback, replica, queri
     replayer.noteReply(clientMsgId, envelope.success ? envelope.data.errorCode : ErrorCode.INTERNAL_SERVER_ERROR, message);
   };
 
-  let wasReady = connection.getSnapshot().state === 'ready';
+  // Not ready until seen: an engine joining a core that is already connected asks its domains' questions at once.
+  let wasReady = false;
   const onConnectionChange = (): void => {
     const ready = connection.getSnapshot().state === 'ready';
     const who = signedIn();
@@ -201,13 +163,13 @@ function link({ domains, connection, session, settings, feedback, replica, queri
     if (who !== undefined) void claimReplica(replica, who.user).catch(failed('claiming the replica'));
   };
 
+  // A new user gets an empty cache (the core restarts the connection for the new token).
   let lastToken = session.get().token;
   const onSessionChange = (): void => {
     const { token } = session.get();
     if (token === lastToken) return;
     lastToken = token;
     claim();
-    void connection.restart();
   };
 
   const readTopic = (name: TopicName) =>
@@ -215,7 +177,6 @@ function link({ domains, connection, session, settings, feedback, replica, queri
 
   claim();
   const stops = [
-    login.start(),
     connection.subscribe(Topic.incomingMessages, (body, headers) => {
       noteReply(body, headers);
       void ingest.incoming(body, headers).catch(failed('incomingMessages'));
@@ -232,5 +193,6 @@ function link({ domains, connection, session, settings, feedback, replica, queri
     session.subscribe(onSessionChange),
     replayer.start(),
   ];
+  onConnectionChange();
   return () => stops.forEach((stop) => stop());
 }

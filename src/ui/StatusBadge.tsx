@@ -1,26 +1,22 @@
 // The top bar's status badge (spec §1, DESIGN §4): the current status message (empty at first), plus
 // 'Offline' while the connection is down and the number of changes waiting to be sent. The message is a
 // polite live region, so screen readers hear 'Ready.' without moving focus. The badge is a button that
-// opens the outbox panel.
+// opens the outbox panel (without onOpen, before the outbox has loaded, it is plain text).
 export interface StatusBadgeProps {
   readonly message: string;
   readonly offline: boolean;
   readonly queued: number;
   readonly failed: number;
-  readonly onOpen: () => void;
+  readonly onOpen?: () => void;
 }
 
 const PILL = 'rounded-full px-2 py-0.5 text-sm font-medium';
 
+const FRAME = 'inline-flex min-h-11 min-w-11 max-w-full items-center gap-1.5 rounded-full px-1';
+
 export function StatusBadge({ message, offline, queued, failed, onOpen }: StatusBadgeProps) {
-  return (
-    <button
-      type="button"
-      onClick={onOpen}
-      aria-haspopup="dialog"
-      className="inline-flex min-h-11 min-w-11 max-w-full items-center gap-1.5 rounded-full px-1 focus-visible:outline-2 focus-visible:outline-white"
-    >
-      <span className="sr-only">Outbox:</span>
+  const parts = (
+    <>
       <output
         aria-live="polite"
         data-testid="status-badge"
@@ -31,6 +27,13 @@ export function StatusBadge({ message, offline, queued, failed, onOpen }: Status
       {offline && <span className={`${PILL} bg-amber-300 text-amber-950`}>Offline</span>}
       {queued > 0 && <span className={`${PILL} bg-sky-100 text-sky-950`}>{`${queued} queued`}</span>}
       {failed > 0 && <span className={`${PILL} bg-red-100 text-red-900`}>{`${failed} failed`}</span>}
+    </>
+  );
+  if (onOpen === undefined) return <div className={FRAME}>{parts}</div>;
+  return (
+    <button type="button" onClick={onOpen} aria-haspopup="dialog" className={`${FRAME} focus-visible:outline-2 focus-visible:outline-white`}>
+      <span className="sr-only">Outbox:</span>
+      {parts}
     </button>
   );
 }

@@ -4,7 +4,7 @@
 import { Outlet, createRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSession } from '../../sync/hooks';
-import { sync } from '../../sync/runtime';
+import { core, syncReady } from '../../sync/core';
 import { rootRoute } from './root';
 
 function AuthenticatedLayout() {
@@ -19,8 +19,10 @@ function AuthenticatedLayout() {
 export const authenticatedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'authenticated',
-  beforeLoad: () => {
-    if (!sync().session.isAuthenticated()) throw redirect({ to: '/login', replace: true });
+  beforeLoad: async () => {
+    if (!core().session.isAuthenticated()) throw redirect({ to: '/login', replace: true });
+    // Signed-in screens read the replica: they wait for the engine's chunk (a moment, on the first visit only).
+    await syncReady();
   },
   component: AuthenticatedLayout,
 });

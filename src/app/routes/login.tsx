@@ -3,7 +3,7 @@
 import { createRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { LoginScreen } from '../../features/login/LoginScreen';
-import { sync } from '../../sync/runtime';
+import { core } from '../../sync/core';
 import { rootRoute } from './root';
 
 function LoginRoute() {
@@ -13,7 +13,7 @@ function LoginRoute() {
 }
 
 const skipWhenSignedIn = (): void => {
-  if (sync().session.isAuthenticated()) throw redirect({ to: '/home', replace: true });
+  if (core().session.isAuthenticated()) throw redirect({ to: '/home', replace: true });
 };
 
 export const loginRoute = createRoute({

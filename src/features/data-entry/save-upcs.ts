@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { UpcCrudRequestSchema, type UpcEntry } from '../../protocol/catalogue';
 import { createUpc } from '../../domains/upcs';
-import { useOutboxBatch } from '../../sync/hooks';
+import { useOutboxBatch } from '../../sync/live-hooks';
 import { queueIntent } from '../../sync/intent';
 import { sync } from '../../sync/runtime';
 import { notifier } from '../../sync/feedback/notifier';

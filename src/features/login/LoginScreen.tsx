@@ -3,7 +3,7 @@
 // (onSignedIn); this screen only says when, and says it once.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LoginRequestSchema } from '../../protocol/auth';
-import { sync } from '../../sync/runtime';
+import { core } from '../../sync/core';
 import { useConnection, useLoginState, useSession } from '../../sync/hooks';
 import { ConnectionSpinner } from './ConnectionSpinner';
 import { buttonClass, inputClass } from '../../ui/button';
@@ -31,7 +31,7 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: () => void }) {
       return;
     }
     setFormError('');
-    sync().login.submit(request.data);
+    core().login.submit(request.data);
   };
 
   const alert = formError || error;

@@ -132,7 +132,7 @@ export function setRunning(next: Sync | undefined): void {
   readyLatch().resolve(next);
 }
 
-/** Whether `candidate` is the page's running client (a stopped test client unregisters only itself). */
-export function isRunning(candidate: Sync): boolean {
-  return running === candidate;
+/** The page's running client, if any (a new start stops it; a stopped client unregisters only itself). */
+export function runningSync(): Sync | undefined {
+  return running;
 }

@@ -10,7 +10,7 @@ import { EnvelopeSchema } from '../protocol/envelope';
 import { ErrorCode } from '../protocol/error-codes';
 import { ClientMessages } from '../protocol/messages';
 import { Topic, type TopicName } from '../protocol/topics';
-import { createCore, isRunning, linkCore, setRunning, sync, type CoreOptions, type SyncCore } from './core';
+import { createCore, linkCore, runningSync, setRunning, sync, type CoreOptions, type SyncCore } from './core';
 import type { Domain } from './domain';
 import { showServerError } from './feedback/server-errors';
 import { createIngest } from './ingest/dispatch';
@@ -58,11 +58,7 @@ export interface SyncOptions extends CoreOptions {
  * the page's core (options.core), the connection is already started.
  */
 export function startSync(domains: readonly Domain[], options: SyncOptions = {}): Sync {
-  try {
-    sync().stop();
-  } catch {
-    // nothing running yet
-  }
+  runningSync()?.stop();
   const started = createSync(domains, options);
   setRunning(started);
   domains.forEach((domain) => domain.reset?.());
@@ -119,7 +115,7 @@ export function createSync(domains: readonly Domain[], options: SyncOptions = {}
     stop() {
       unlinkEngine();
       unlinkCore();
-      if (isRunning(self)) setRunning(undefined);
+      if (runningSync() === self) setRunning(undefined);
     },
   };
   return self;

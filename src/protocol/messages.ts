@@ -40,6 +40,8 @@ export const ServerMessages = {
   copiedManifest: (lotNumber: string) => `Copied manifest: ${lotNumber}`,
   deletedLots: (count: number) => `Deleted lots: ${count}`,
   foundLots: (found: number, asked: number) => `Found lots: ${found} of ${asked}`,
+  /** updateManifest(s) with a lot that names no field it may change (issue 13: the body may be partial). */
+  nothingToChange: 'Nothing to change: name at least one editable field (title, categories, counts, totals, notes or location)',
   // boxes and items (spec §8)
   boxNotFound: 'Error, boxId is null or invalid',
   deleteBoxInvalid: 'Error, deleting box failed. Invalid box selected.',

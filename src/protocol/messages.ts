@@ -125,6 +125,11 @@ export const ClientMessages = {
   atMostCategories: (max: number) => `At most ${max} categories per lot`,
   noSkus: 'No SKUs entered.',
   lotNotCreatedYet: 'This lot is not on the server yet; edit it once it has a lot number.',
+  /** This device's confirmed change to a lot's field was replaced by a newer one from elsewhere (issue 13), a warning. */
+  lotChangeReplaced: (lotNumber: string, fields: readonly string[]) =>
+    fields.length === 1
+      ? `Lot ${lotNumber}: your change to ${fields.join('')} was replaced by a newer change from elsewhere.`
+      : `Lot ${lotNumber}: your changes to ${fields.slice(0, -1).join(', ')} and ${fields.at(-1) ?? ''} were replaced by newer changes from elsewhere.`,
   // Lot edit (spec §5, §8)
   boxLabelRequired: 'Error, box label cannot be empty.',
   noBox: 'Error, boxId is null or invalid',
@@ -158,6 +163,24 @@ export const ClientMessages = {
   numberRequired: (label: string, value: string) => `ERROR, ${label} must be a number. Invalid number:${value}`,
   errorPageTitle: 'Unexpected Application Error!',
   noFile: 'No file selected',
+} as const;
+
+/** A lot's fields as people name them (the Lots table's headers, the location dialog's fields), by wire name. */
+export const LotFieldLabels = {
+  titleListing: 'Title',
+  status: 'Status',
+  categories: 'Categories',
+  numberOfPallets: 'Pallets',
+  numberOfCartons: 'Cartons',
+  numberOfUnits: 'Units',
+  totalOriginalRetail: 'Retail',
+  totalListingPrice: 'Listing',
+  specialNotes: 'Notes',
+  loc_zone: 'Zone',
+  loc_aisle: 'Aisle',
+  loc_column: 'Column',
+  loc_row: 'Row',
+  loc_box: 'Bin',
 } as const;
 
 /** Why a spreadsheet cannot be read (spec §5: unsupported or encrypted files are rejected), in words for the user. */

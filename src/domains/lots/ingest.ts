@@ -46,6 +46,11 @@ export async function putLots(db: ReplicaTables, user: string, lots: readonly Lo
   return rows.known;
 }
 
+/** Each lot where a newer change from elsewhere replaced a recent one of ours, said once (issue 13). */
+function warnReplaced(context: IngestContext, messages: readonly string[]): void {
+  for (const message of messages) context.feedback.notifier.warning(message);
+}
+
 /** Stored rows the reply's filter covered that the reply no longer holds (pending rows stay). */
 async function staleLots(db: ReplicaTables, filter: LotsFilter, scope: LotsScope, kept: ReadonlySet<number>): Promise<number[]> {
   const covers = replyCovers(filter, scope);
@@ -66,7 +71,8 @@ const lotsTopic: TopicHandler = (body, context) => {
   if (list === undefined) return;
   const asked = context.request?.destination === 'getLots' ? LotsFilterSchema.safeParse(context.request.body) : undefined;
   const requested = asked?.success ? asked.data : undefined;
-  return context.write(async (db, { user, isAdmin }) => {
+  let replaced: string[] = [];
+  const stored = context.write(async (db, { user, isAdmin }) => {
     const mine = requested !== undefined && (requested.myLots || !isAdmin) ? soleUserId(list) : undefined;
     if (mine !== undefined) await writeMeta(db, OWN_USER_ID, mine);
     if (requested !== undefined) {
@@ -74,14 +80,21 @@ const lotsTopic: TopicHandler = (body, context) => {
       await db.rows(lotsTable).bulkDelete(await staleLots(db, requested, scope, new Set(list.map((lot) => lot.id))));
     }
     await db.rows(lotsTable).bulkPut(await withIntents(db, user, lotsTable.name, list));
+    replaced = await replacedChanges(db, list, Date.now());
   });
+  return stored.then(() => warnReplaced(context, replaced));
 };
 
 const lotByIdTopic: TopicHandler = (body, context) => {
   const lot = parsed(OneLot, body, 'lotById');
   if (lot === undefined) return;
   refusedLots.forget(lot.id);
-  return context.write(async (db, { user }) => void (await putLots(db, user, [lot])));
+  let replaced: string[] = [];
+  const stored = context.write(async (db, { user }) => {
+    await putLots(db, user, [lot]);
+    replaced = await replacedChanges(db, [lot], Date.now());
+  });
+  return stored.then(() => warnReplaced(context, replaced));
 };
 
 const lotSuggestionsTopic: TopicHandler = (body) => {
@@ -122,7 +135,7 @@ async function mergeChangedLots(envelope: Envelope, context: IngestContext, lots
     else replaced = await replacedChanges(db, lots, Date.now());
   });
   announceChange(envelope, context, known);
-  for (const message of replaced) context.feedback.notifier.warning(message);
+  warnReplaced(context, replaced);
 }
 
 const lotChanged: EnvelopeHandler = async (envelope, context) => {

@@ -1,8 +1,9 @@
 // Issue 13: "when a pending change of this device is overwritten by a newer one from elsewhere, say so".
 // The rule, kept small: when the server answers one of this device's changes to lots, the fields that change named
 // (its optimistic patch) are remembered with the values the server stored. A later push of such a lot (a change made
-// elsewhere: another person, device or tab) within RECENT_MS that gives a remembered field another value replaced
-// ours with a newer one: the person is told once, in a warning, and the field is forgotten. A push that arrives
+// elsewhere: another person, device or tab), or a fresh copy of it (the Lots list or the open lot asked again, as after
+// a reconnect, when pushes were missed), within RECENT_MS that gives a remembered field another value replaced ours
+// with a newer one: the person is told once, in a warning, and the field is forgotten. A push that arrives
 // before our answer cannot have replaced ours (ours was applied after it, and won), so it says nothing; a later
 // change of ours to the field replaces what is remembered. Kept in the replica's meta (per device, forgotten when
 // another user signs in), in the ingest write's transaction, so runtimes side by side never mix their memories.

@@ -96,6 +96,20 @@ describe('a change of ours replaced by a newer one from elsewhere is announced',
     expect(vi.mocked(h.notifier.warning).mock.calls).toEqual([[`Lot ${lot.lotNumber}: your changes to Title and Units were replaced by newer changes from elsewhere.`]]);
   });
 
+  it('says so after a reconnect too, when the Lots list brings the lot a push could not', async () => {
+    const h = await startHarness(server);
+    const lot = await lotOf(h, 'Offline');
+    h.connection.open();
+    await h.sync.enqueue(updateManifest.build({ id: lot.id, change: { totalListingPrice: 40 } }));
+    await settled(h);
+    h.connection.close();
+    await h.wire.idle();
+    await elsewhere(h, lot.id, { totalListingPrice: 45 });
+    h.connection.open(); // the Lots list is asked again on every connect
+    await shows(h, lot.id, { totalListingPrice: 45 });
+    await vi.waitFor(() => expect(h.notifier.warning).toHaveBeenCalledWith(replaced(lot, 'Listing')));
+  });
+
   it('says nothing when the change from elsewhere came first: ours, applied after it, stands', async () => {
     const h = await startHarness(server);
     const lot = await lotOf(h, 'Race');

@@ -128,7 +128,7 @@ export const ClientMessages = {
   /** This device's confirmed change to a lot's field was replaced by a newer one from elsewhere (issue 13), a warning. */
   lotChangeReplaced: (lotNumber: string, fields: readonly string[]) =>
     fields.length === 1
-      ? `Lot ${lotNumber}: your change to ${fields.join('')} was replaced by a newer change from elsewhere.`
+      ? `Lot ${lotNumber}: your change to ${fields[0] ?? ''} was replaced by a newer change from elsewhere.`
       : `Lot ${lotNumber}: your changes to ${fields.slice(0, -1).join(', ')} and ${fields.at(-1) ?? ''} were replaced by newer changes from elsewhere.`,
   // Lot edit (spec §5, §8)
   boxLabelRequired: 'Error, box label cannot be empty.',
@@ -165,7 +165,7 @@ export const ClientMessages = {
   noFile: 'No file selected',
 } as const;
 
-/** A lot's fields as people name them (the Lots table's headers, the location dialog's fields), by wire name. */
+/** A lot's fields as the Lots page names them (its column headers, the location dialog's fields), by wire name. */
 export const LotFieldLabels = {
   titleListing: 'Title',
   status: 'Status',

@@ -1,5 +1,6 @@
 // presentLot: a lots row → the wire's Lot (spec §3 names, numbers as numbers). The one place that shape is built,
-// and its inverse for what a client may write (editableColumnsOf, locationColumnsOf, changedColumnsOf). Never reads the database.
+// and its inverse for what a client may write (editableColumnsOf, locationColumnsOf, changedColumnsOf). Never reads
+// the database.
 import type { Lot, LotEdit, LotLocationUpdate } from '../../../src/protocol/lots';
 import type { lots } from '../../db';
 

@@ -3,6 +3,7 @@
 // strip mode, so a client that sends it (or any other unknown key) has it dropped, never stored.
 import { z } from 'zod';
 import { AuctionEventSchema } from './events';
+import { ServerMessages } from './messages';
 import { BinValue, Count, COUNT_MAX, Id, LIST_MAX, LocationValue, LotNumber, Money, requiredText, text, wireString } from './primitives';
 
 export const LotStatus = {
@@ -53,14 +54,30 @@ export const LotSchema = z.object({
 });
 export type Lot = z.infer<typeof LotSchema>;
 
+/** The lot fields updateManifest(s) may change, by their wire names. */
+export const LOT_EDITABLE_FIELDS = [
+  'titleListing', 'categories', 'numberOfPallets', 'numberOfCartons', 'numberOfUnits', 'totalOriginalRetail', 'totalListingPrice',
+  'specialNotes', 'loc_zone', 'loc_aisle', 'loc_column', 'loc_row', 'loc_box',
+] as const satisfies ReadonlyArray<keyof Lot>;
+export type LotEditableField = (typeof LOT_EDITABLE_FIELDS)[number];
+/** Some of a lot's editable fields, with their new values. */
+export type LotChange = Partial<Pick<Lot, LotEditableField>>;
+
+const namesAField = (edit: Partial<Lot>): boolean => LOT_EDITABLE_FIELDS.some((field) => edit[field] !== undefined);
+
 /**
- * updateManifest(s) body: a lot as the client holds it. Only its editable fields are read; the title must hold
- * something, as when it is created or renamed.
+ * updateManifest(s) body: the lot's id and the editable fields to change, only those (issue 13: two people editing
+ * different fields of one lot both keep their change). A whole lot as the client holds it is still taken (old
+ * clients, spec §7): its other fields are checked and ignored. The title, when given, must hold something.
  */
-export const LotEditSchema = LotSchema.extend({
-  titleListing: requiredText(TITLE_MAX),
-  status: LotStatusSchema.describe('ignored: updateLotStatus and listing set it'),
-});
+export const LotEditSchema = LotSchema.partial()
+  .extend({
+    id: Id,
+    titleListing: requiredText(TITLE_MAX).optional(),
+    status: LotStatusSchema.optional().describe('ignored: updateLotStatus and listing set it'),
+    auctionEventManifests: z.array(LotAuctionEntrySchema).max(100).optional().describe('server-set, ignored in requests'),
+  })
+  .refine(namesAField, { message: ServerMessages.nothingToChange });
 export type LotEdit = z.infer<typeof LotEditSchema>;
 
 /** updateLotLocation body: the lot's id and its location fields. */

@@ -40,6 +40,8 @@ export const ServerMessages = {
   copiedManifest: (lotNumber: string) => `Copied manifest: ${lotNumber}`,
   deletedLots: (count: number) => `Deleted lots: ${count}`,
   foundLots: (found: number, asked: number) => `Found lots: ${found} of ${asked}`,
+  /** updateManifest(s) with a lot that names no field it may change (issue 13: the body may be partial). */
+  nothingToChange: 'Nothing to change: name at least one editable field (title, categories, counts, totals, notes or location)',
   // boxes and items (spec §8)
   boxNotFound: 'Error, boxId is null or invalid',
   deleteBoxInvalid: 'Error, deleting box failed. Invalid box selected.',
@@ -123,6 +125,11 @@ export const ClientMessages = {
   atMostCategories: (max: number) => `At most ${max} categories per lot`,
   noSkus: 'No SKUs entered.',
   lotNotCreatedYet: 'This lot is not on the server yet; edit it once it has a lot number.',
+  /** This device's confirmed change to a lot's field was replaced by a newer one from elsewhere (issue 13), a warning. */
+  lotChangeReplaced: (lotNumber: string, fields: readonly string[]) =>
+    fields.length === 1
+      ? `Lot ${lotNumber}: your change to ${fields[0] ?? ''} was replaced by a newer change from elsewhere.`
+      : `Lot ${lotNumber}: your changes to ${fields.slice(0, -1).join(', ')} and ${fields.at(-1) ?? ''} were replaced by newer changes from elsewhere.`,
   // Lot edit (spec §5, §8)
   boxLabelRequired: 'Error, box label cannot be empty.',
   noBox: 'Error, boxId is null or invalid',
@@ -156,6 +163,24 @@ export const ClientMessages = {
   numberRequired: (label: string, value: string) => `ERROR, ${label} must be a number. Invalid number:${value}`,
   errorPageTitle: 'Unexpected Application Error!',
   noFile: 'No file selected',
+} as const;
+
+/** A lot's fields as the Lots page names them (its column headers, the location dialog's fields), by wire name. */
+export const LotFieldLabels = {
+  titleListing: 'Title',
+  status: 'Status',
+  categories: 'Categories',
+  numberOfPallets: 'Pallets',
+  numberOfCartons: 'Cartons',
+  numberOfUnits: 'Units',
+  totalOriginalRetail: 'Retail',
+  totalListingPrice: 'Listing',
+  specialNotes: 'Notes',
+  loc_zone: 'Zone',
+  loc_aisle: 'Aisle',
+  loc_column: 'Column',
+  loc_row: 'Row',
+  loc_box: 'Bin',
 } as const;
 
 /** Why a spreadsheet cannot be read (spec §5: unsupported or encrypted files are rejected), in words for the user. */

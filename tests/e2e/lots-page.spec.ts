@@ -62,7 +62,8 @@ test('search suggestions appear after 3 characters and choosing one narrows the 
   await expect(row(page, `${word} first`)).toHaveCount(1);
 });
 
-test('a numeric cell rejects "abc" with the spec\'s error and saves a number with 2 decimals', async ({ page }) => {
+test('a numeric cell rejects "abc" with the spec\'s error and saves a number with 2 decimals, sending only that field', async ({ page }) => {
+  const sent = sentTo(page, '/app/updateManifest');
   await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   const title = `Numbers ${unique()}`;
   const lotNumber = await createLot(page, title);
@@ -75,6 +76,7 @@ test('a numeric cell rejects "abc" with the spec\'s error and saves a number wit
   await page.getByRole('textbox', { name: `Retail of ${lotNumber}` }).press('Enter');
   await expect(page.getByRole('button', { name: `Edit Retail of ${lotNumber}` })).toHaveText('12.50');
   await expect(row(page, title)).not.toContainText('Pending');
+  expect(sent).toEqual([{ id: await lotId(page, lotNumber), totalOriginalRetail: 12.5 }]);
 });
 
 test('the status dialog changes a lot\'s status', async ({ page }) => {

@@ -7,7 +7,7 @@ import { LotStatus } from '../../../src/protocol/lots';
 import { lots, nextLotNumber, type DbOrTx } from '../../db';
 import { lockVisibleLots, lotNotFound, ownerName, replyAndPushPerOwner, visibleLot } from './lot-access';
 import { copyLot } from './lot-copier';
-import { editableColumnsOf, locationColumnsOf, presentLot, type LotEditableColumns, type LotRow } from './lot-presenter';
+import { changedColumnsOf, locationColumnsOf, presentLot, type LotEditableColumns, type LotRow } from './lot-presenter';
 import { ServerMessages } from '../../../src/protocol/messages';
 import { defineHandlers, reply, replyAndPush, type HandlerResult, type UserContext } from '../handler';
 
@@ -89,15 +89,17 @@ export const lotEditHandlers = defineHandlers({
   updateManifest: {
     access: 'user',
     async handle(context, lot) {
-      return updateOne(context, lot.id, editableColumnsOf(lot), 'UPDATED_LOT');
+      return updateOne(context, lot.id, changedColumnsOf(lot), 'UPDATED_LOT');
     },
   },
 
   updateManifests: {
     access: 'user',
     async handle(context, lotList) {
-      // A lot sent twice: the later copy wins. Each lot has its own values, hence a statement each.
-      const changes = new Map(lotList.map((lot) => [lot.id, editableColumnsOf(lot)]));
+      // A lot sent twice: its changes apply in order (a field's later value wins). Each lot has its own values,
+      // hence a statement each.
+      const changes = new Map<number, Partial<LotEditableColumns>>();
+      for (const lot of lotList) changes.set(lot.id, { ...changes.get(lot.id), ...changedColumnsOf(lot) });
       return updateAll(context, [...changes.keys()], async (db) => {
         const rows: LotRow[] = [];
         for (const [lotId, change] of changes) rows.push(...(await db.update(lots).set(change).where(eq(lots.id, lotId)).returning()));

@@ -1,6 +1,7 @@
 // presentLot: a lots row → the wire's Lot (spec §3 names, numbers as numbers). The one place that shape is built,
-// and its inverse for what a client may write (editableColumnsOf, locationColumnsOf). Never reads the database.
-import type { Lot, LotLocationUpdate } from '../../../src/protocol/lots';
+// and its inverse for what a client may write (editableColumnsOf, locationColumnsOf, changedColumnsOf). Never reads
+// the database.
+import type { Lot, LotEdit, LotLocationUpdate } from '../../../src/protocol/lots';
 import type { lots } from '../../db';
 
 export type LotRow = typeof lots.$inferSelect;
@@ -32,13 +33,16 @@ export function presentLot(row: LotRow): Lot {
 /** A lot's warehouse location as stored: a null coordinate is 0, "unset" (server/db/schema/columns.ts). */
 export type LotLocationColumns = Pick<LotRow, 'locZone' | 'locAisle' | 'locColumn' | 'locRow' | 'locBox'>;
 
+/** A null coordinate is stored as 0, "unset". */
+const coordinate = (value: number | null): number => value ?? 0;
+
 export function locationColumnsOf(lot: Omit<LotLocationUpdate, 'id'>): LotLocationColumns {
   return {
-    locZone: lot.loc_zone ?? 0,
-    locAisle: lot.loc_aisle ?? 0,
-    locColumn: lot.loc_column ?? 0,
-    locRow: lot.loc_row ?? 0,
-    locBox: lot.loc_box ?? 0,
+    locZone: coordinate(lot.loc_zone),
+    locAisle: coordinate(lot.loc_aisle),
+    locColumn: coordinate(lot.loc_column),
+    locRow: coordinate(lot.loc_row),
+    locBox: coordinate(lot.loc_box),
   };
 }
 
@@ -61,5 +65,29 @@ export function editableColumnsOf(lot: Lot): LotEditableColumns {
     totalListingPrice: lot.totalListingPrice,
     specialNotes: lot.specialNotes ?? '',
     ...locationColumnsOf(lot),
+  };
+}
+
+/**
+ * The columns an updateManifest(s) body changes: only the editable fields it names (issue 13), so a change to one
+ * field never writes another person's newer value of a field this client did not touch.
+ */
+export function changedColumnsOf(edit: LotEdit): Partial<LotEditableColumns> {
+  const { titleListing, categories, numberOfPallets, numberOfCartons, numberOfUnits, totalOriginalRetail, totalListingPrice, specialNotes } = edit;
+  const { loc_zone: zone, loc_aisle: aisle, loc_column: column, loc_row: row, loc_box: box } = edit;
+  return {
+    ...(titleListing === undefined ? {} : { titleListing }),
+    ...(categories === undefined ? {} : { categories }),
+    ...(numberOfPallets === undefined ? {} : { numberOfPallets }),
+    ...(numberOfCartons === undefined ? {} : { numberOfCartons }),
+    ...(numberOfUnits === undefined ? {} : { numberOfUnits }),
+    ...(totalOriginalRetail === undefined ? {} : { totalOriginalRetail }),
+    ...(totalListingPrice === undefined ? {} : { totalListingPrice }),
+    ...(specialNotes === undefined ? {} : { specialNotes: specialNotes ?? '' }),
+    ...(zone === undefined ? {} : { locZone: coordinate(zone) }),
+    ...(aisle === undefined ? {} : { locAisle: coordinate(aisle) }),
+    ...(column === undefined ? {} : { locColumn: coordinate(column) }),
+    ...(row === undefined ? {} : { locRow: coordinate(row) }),
+    ...(box === undefined ? {} : { locBox: coordinate(box) }),
   };
 }

@@ -11,6 +11,10 @@ export async function lotName(tables: ReplicaTables, id: number): Promise<string
   return title === '' ? ClientMessages.lotNumbered(id) : ClientMessages.lotTitled(title);
 }
 
+/** A lot an edit names: by the title it gives the lot, else as the replica has it. */
+const editedLotName = async (tables: ReplicaTables, { id, titleListing }: { id: number; titleListing?: string }): Promise<string> =>
+  titleListing === undefined || titleListing === '' ? lotName(tables, id) : ClientMessages.lotTitled(titleListing);
+
 /** One lot by name, several by count. */
 const lotsNamed = async (tables: ReplicaTables, ids: readonly number[]): Promise<string> =>
   ids.length === 1 && ids[0] !== undefined ? lotName(tables, ids[0]) : ClientMessages.lotsCounted(ids.length);
@@ -21,8 +25,9 @@ export const lotDescribers: Describers = {
   deleteLots: async (refs, { tables }) => ClientMessages.deleteLots(await lotsNamed(tables, refs.map(({ id }) => id))),
   updateLotStatus: async ({ status, lotIds }, { tables }) => ClientMessages.setLotStatus(await lotsNamed(tables, lotIds), status),
   updateLotLocation: async ({ id }, { tables }) => ClientMessages.setLotLocation(await lotName(tables, id)),
-  updateManifest: ({ titleListing }) => ClientMessages.saveLots(ClientMessages.lotTitled(titleListing)),
-  updateManifests: (lots) =>
-    ClientMessages.saveLots(lots.length === 1 && lots[0] !== undefined ? ClientMessages.lotTitled(lots[0].titleListing) : ClientMessages.lotsCounted(lots.length)),
+  // A body names the title only when it changes it (issue 13): otherwise the replica's title.
+  updateManifest: async (lot, { tables }) => ClientMessages.saveLots(await editedLotName(tables, lot)),
+  updateManifests: async (lots, { tables }) =>
+    ClientMessages.saveLots(lots.length === 1 && lots[0] !== undefined ? await editedLotName(tables, lots[0]) : ClientMessages.lotsCounted(lots.length)),
   updateManifestTitleById: ({ newTitle }) => ClientMessages.renameLot(newTitle),
 };

@@ -36,7 +36,7 @@ export { matchLots, searchReplicaLots, LOT_SUGGESTIONS_MIN_CHARS } from './searc
 export { fetchLots, lotsFilter, setLotsFilter, LOTS_FILTER } from './query';
 export { clearLotSuggestions, findLotsBySkus, gettingLotsMessage, lotLookups, suggestLots, type LotLookupsState } from './lookups';
 export {
-  copyManifest, createLot, deleteLots, editableFields, lotEdit, lotsWithNewCategories, renameLot, setLotCategories, updateLotLocation,
+  changedFields, copyManifest, createLot, deleteLots, lotChange, lotsWithNewCategories, renameLot, setLotCategories, updateLotLocation,
   updateLotStatus, updateManifest, updateManifests, validTitle,
 } from './intents';
 export { putLots } from './ingest';

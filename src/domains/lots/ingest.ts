@@ -2,7 +2,7 @@
 // filter covers), one lot (lotById and every lot-carrying reply or push), the suggestions and the found set, and
 // deletions. Each write is one transaction with the user's pending intents laid back on top; a create of ours
 // replaces its temporary row. Our own replies say their message once; another session's change merging into lots
-// the table holds says 'Table Lot Updated.'.
+// the table holds says 'Table Lot Updated.', and one that replaced a recent change of ours says so (./overwrites).
 import { contract } from '../../protocol/contract';
 import type { Envelope } from '../../protocol/envelope';
 import type { Lot, LotsFilter } from '../../protocol/lots';
@@ -17,6 +17,7 @@ import { readMeta, writeMeta } from '../../sync/replica/meta';
 import type { ReplicaTables } from '../../sync/replica/replica';
 import { coversByStatusOnly, replyCovers, selectedStatuses, type LotsScope } from './filter';
 import { lotLookups } from './lookups';
+import { rememberOurChange, replacedChanges } from './overwrites';
 import { refusedLots } from './refused';
 import { lotsTable, OWN_USER_ID, type LotRow } from './tables';
 
@@ -45,6 +46,11 @@ export async function putLots(db: ReplicaTables, user: string, lots: readonly Lo
   return rows.known;
 }
 
+/** Each lot where a newer change from elsewhere replaced a recent one of ours, said once (issue 13). */
+function warnReplaced(context: IngestContext, messages: readonly string[]): void {
+  for (const message of messages) context.feedback.notifier.warning(message);
+}
+
 /** Stored rows the reply's filter covered that the reply no longer holds (pending rows stay). */
 async function staleLots(db: ReplicaTables, filter: LotsFilter, scope: LotsScope, kept: ReadonlySet<number>): Promise<number[]> {
   const covers = replyCovers(filter, scope);
@@ -65,7 +71,8 @@ const lotsTopic: TopicHandler = (body, context) => {
   if (list === undefined) return;
   const asked = context.request?.destination === 'getLots' ? LotsFilterSchema.safeParse(context.request.body) : undefined;
   const requested = asked?.success ? asked.data : undefined;
-  return context.write(async (db, { user, isAdmin }) => {
+  let replaced: string[] = [];
+  const stored = context.write(async (db, { user, isAdmin }) => {
     const mine = requested !== undefined && (requested.myLots || !isAdmin) ? soleUserId(list) : undefined;
     if (mine !== undefined) await writeMeta(db, OWN_USER_ID, mine);
     if (requested !== undefined) {
@@ -73,14 +80,21 @@ const lotsTopic: TopicHandler = (body, context) => {
       await db.rows(lotsTable).bulkDelete(await staleLots(db, requested, scope, new Set(list.map((lot) => lot.id))));
     }
     await db.rows(lotsTable).bulkPut(await withIntents(db, user, lotsTable.name, list));
+    replaced = await replacedChanges(db, list, Date.now());
   });
+  return stored.then(() => warnReplaced(context, replaced));
 };
 
 const lotByIdTopic: TopicHandler = (body, context) => {
   const lot = parsed(OneLot, body, 'lotById');
   if (lot === undefined) return;
   refusedLots.forget(lot.id);
-  return context.write(async (db, { user }) => void (await putLots(db, user, [lot])));
+  let replaced: string[] = [];
+  const stored = context.write(async (db, { user }) => {
+    await putLots(db, user, [lot]);
+    replaced = await replacedChanges(db, [lot], Date.now());
+  });
+  return stored.then(() => warnReplaced(context, replaced));
 };
 
 const lotSuggestionsTopic: TopicHandler = (body) => {
@@ -108,12 +122,25 @@ const createdManifest: EnvelopeHandler = async (envelope, context) => {
   context.announce(envelope.message);
 };
 
+/**
+ * Changed lots from a reply or a push, stored under our pending changes. Our own answer remembers what our change
+ * stored; a push that replaced a recent change of ours says so (./overwrites).
+ */
+async function mergeChangedLots(envelope: Envelope, context: IngestContext, lots: readonly Lot[]): Promise<void> {
+  let known = 0;
+  let replaced: string[] = [];
+  await context.write(async (db, who) => {
+    known = await putLots(db, who.user, lots);
+    if (context.clientMsgId !== undefined) await rememberOurChange(db, await context.entry(db, who), lots, Date.now());
+    else replaced = await replacedChanges(db, lots, Date.now());
+  });
+  announceChange(envelope, context, known);
+  warnReplaced(context, replaced);
+}
+
 const lotChanged: EnvelopeHandler = async (envelope, context) => {
   const lot = parsed(OneLot, envelope.data, `${messageTypeName(envelope.messageType) ?? 'lot'} data`);
-  if (lot === undefined) return;
-  let known = 0;
-  await context.write(async (db, { user }) => void (known = await putLots(db, user, [lot])));
-  announceChange(envelope, context, known);
+  if (lot !== undefined) await mergeChangedLots(envelope, context, [lot]);
 };
 
 /** COPIED_MANIFEST: the new lot joins the replica; the user reads its number. */
@@ -135,10 +162,7 @@ const foundLots: EnvelopeHandler = async (envelope, context) => {
 
 const lotsChanged: EnvelopeHandler = async (envelope, context) => {
   const list = parsed(LotList, envelope.data, 'UPDATED_LOTS data');
-  if (list === undefined) return;
-  let known = 0;
-  await context.write(async (db, { user }) => void (known = await putLots(db, user, list)));
-  announceChange(envelope, context, known);
+  if (list !== undefined) await mergeChangedLots(envelope, context, list);
 };
 
 const deletedLots: EnvelopeHandler = async (envelope, context) => {

@@ -2,8 +2,8 @@
 // shows until the server answers (the server's reply wins; a refusal rolls the change back). A lot made offline
 // has a temporary id until CREATED_MANIFEST names the real one; the `ids` paths say where bodies may name it.
 import {
-  LotEditSchema, LotLocationUpdateSchema, LotStatus, TITLE_MAX, CATEGORIES_MAX, type Lot, type LotEdit, type LotLocationUpdate,
-  type LotStatus as LotStatusValue,
+  LOT_EDITABLE_FIELDS, LotEditSchema, LotLocationUpdateSchema, LotStatus, TITLE_MAX, CATEGORIES_MAX, type Lot, type LotChange, type LotEdit,
+  type LotLocationUpdate, type LotStatus as LotStatusValue,
 } from '../../protocol/lots';
 import { ClientMessages } from '../../protocol/messages';
 import { LIST_MAX } from '../../protocol/primitives';
@@ -56,26 +56,29 @@ export const renameLot = defineIntent({
   },
 });
 
-/** The fields updateManifest saves, and so what the intent changes in the replica. */
-export function editableFields(lot: LotEdit): Partial<Lot> {
-  const { titleListing, categories, numberOfPallets, numberOfCartons, numberOfUnits, totalOriginalRetail, totalListingPrice,
-    specialNotes, loc_zone, loc_aisle, loc_column, loc_row, loc_box } = lot;
-  return { titleListing, categories, numberOfPallets, numberOfCartons, numberOfUnits, totalOriginalRetail, totalListingPrice,
-    specialNotes, loc_zone, loc_aisle, loc_column, loc_row, loc_box };
+/** The editable fields a body names, as the replica shows them until the server answers. */
+export function changedFields(edit: LotEdit): LotChange {
+  const change: LotChange = {};
+  for (const field of LOT_EDITABLE_FIELDS) if (edit[field] !== undefined) Object.assign(change, { [field]: edit[field] });
+  return change;
 }
 
-/** A lot as updateManifest takes it; a lot made offline has no number yet and waits for the server. */
-export function lotEdit(lot: Lot): LotEdit {
-  if (isTempId(lot.id)) throw new Error(ClientMessages.lotNotCreatedYet);
-  return validated(LotEditSchema, lot, 'lot');
+/**
+ * updateManifest(s)' body for one lot: its id and only the fields that change (issue 13), so a stale copy of the
+ * lot never overwrites another person's newer value of a field this device did not touch. A lot made offline has no
+ * number yet and waits for the server.
+ */
+export function lotChange(id: number, change: LotChange): LotEdit {
+  if (isTempId(id)) throw new Error(ClientMessages.lotNotCreatedYet);
+  return validated(LotEditSchema, { ...change, id }, 'lot');
 }
 
-/** A lot's editable fields (the Lots table's numeric cells). Status is not sent: updateLotStatus sets it. */
+/** Some editable fields of one lot (the Lots table's numeric cells). Status is not sent: updateLotStatus sets it. */
 export const updateManifest = defineIntent({
   destination: 'updateManifest',
-  build: ({ lot }: { readonly lot: Lot }) => {
-    const body = lotEdit(lot);
-    return { body, optimistic: patches(lotsTable, [body.id], editableFields(body)) };
+  build: ({ id, change }: { readonly id: number; readonly change: LotChange }) => {
+    const body = lotChange(id, change);
+    return { body, optimistic: patches(lotsTable, [body.id], changedFields(body)) };
   },
 });
 
@@ -98,7 +101,7 @@ export const updateManifests = defineIntent({
     const chosen = [...new Set(categories)];
     const changed = lotsWithNewCategories(lots, chosen);
     const ids = someLots(changed.map((lot) => lot.id));
-    return { body: changed.map((lot) => lotEdit({ ...lot, categories: chosen })), optimistic: patches(lotsTable, ids, { categories: chosen }) };
+    return { body: changed.map((lot) => lotChange(lot.id, { categories: chosen })), optimistic: patches(lotsTable, ids, { categories: chosen }) };
   },
 });
 

@@ -2,7 +2,7 @@
 // toolbar, the table and its dialogs. Everything reads the replica and writes intents, so it works the same
 // offline: changes show at once, marked pending, and reach the server when the connection is back.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Lot } from '../../protocol/lots';
+import type { LotChange } from '../../protocol/lots';
 import { useCategories } from '../../domains/categories';
 import { lotLookups, updateManifest as updateManifestIntent, type LotRow } from '../../domains/lots';
 import { useIntent } from '../../sync/intent';
@@ -46,7 +46,7 @@ export function LotsScreen() {
   const onRename = useCallback((lot: LotRow) => setDialog({ kind: 'rename', lot }), []);
   const onStatus = useCallback((lot: LotRow) => setDialog({ kind: 'status', lots: [lot] }), []);
   const onLocation = useCallback((lot: LotRow) => setDialog({ kind: 'location', lot }), []);
-  const onEdit = useCallback((lot: Lot) => updateManifest({ lot }), [updateManifest]);
+  const onEdit = useCallback((id: number, change: LotChange) => updateManifest({ id, change }), [updateManifest]);
   const chosen = view.kind === 'lot' ? view.lot : undefined;
 
   return (

@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { Category } from '../../protocol/entities';
-import type { Lot } from '../../protocol/lots';
+import type { LotChange } from '../../protocol/lots';
 import { notifier } from '../../sync/feedback/notifier';
 import type { LotRow } from '../../domains/lots';
 import { buttonClass } from '../../ui/button';
@@ -29,7 +29,8 @@ export interface LotsTableProps {
   readonly onStatus: (lot: LotRow) => void;
   readonly onLocation: (lot: LotRow) => void;
   /** An edited numeric cell: the lot with the new value. */
-  readonly onEdit: (lot: Lot) => void;
+  /** A cell's new value: only that field is sent (issue 13). */
+  readonly onEdit: (id: number, change: LotChange) => void;
 }
 
 function LotNumber({ lot }: { lot: LotRow }) {
@@ -61,7 +62,7 @@ function TitleCell({ lot, onRename }: { lot: LotRow; onRename: (lot: LotRow) => 
 
 type NumberKey = 'numberOfUnits' | 'totalListingPrice' | 'totalOriginalRetail';
 
-function numberColumn(id: string, label: string, key: NumberKey, onEdit: (lot: Lot) => void): TableColumn<LotRow> {
+function numberColumn(id: string, label: string, key: NumberKey, onEdit: LotsTableProps['onEdit']): TableColumn<LotRow> {
   return {
     id,
     header: label,
@@ -74,7 +75,7 @@ function numberColumn(id: string, label: string, key: NumberKey, onEdit: (lot: L
         rowName={lotName(lot)}
         disabled={lot.id < 0}
         onInvalid={notifier.error}
-        onCommit={(value) => onEdit({ ...lot, [key]: value })}
+        onCommit={(value) => onEdit(lot.id, { [key]: value })}
       />
     ),
   };

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {LOT_SUGGESTIONS_MAX, LotEditSchema, LotLocationUpdateSchema, LotSchema, LotsFilterSchema, StatusUpdateRequestSchema, StoreStatusSchema, TitleUpdateRequestSchema, TITLE_MAX } from '../entities';
 import type { DestinationName } from '../destinations';
+import { ServerMessages } from '../messages';
 import { Id, LIST_MAX, LotNumber, requiredText } from '../primitives';
 import { type ContractEntry, envelopeReply, RowRefList, topicReply } from './shared';
 
@@ -75,20 +76,20 @@ export const lotsContract = {
   },
   updateManifest: {
     kind: 'mutation',
-    summary: "Save a lot's editable fields (title, categories, counts, totals, notes, location).",
+    summary: "Save a lot's editable fields (title, categories, counts, totals, notes, location): its id and only the fields that changed.",
     payload: LotEditSchema,
     reply: envelopeReply(
       'UPDATED_LOT',
       LotSchema,
-      `status is not taken from it (updateLotStatus and listing set it, so a stale copy cannot undo them); lotNumber, slug, userId and auctionEventManifests are the server's and ignored. A total typed by hand stands until the next item change; null notes are stored as '' and a null coordinate as 0. ${OWN}`,
+      `The whole lot. Only the editable fields present in the body are written, so two people changing different fields of one lot both keep their change; a body naming none is refused ('${ServerMessages.nothingToChange}'). A whole lot is still taken: status is not taken from it (updateLotStatus and listing set it, so a stale copy cannot undo them); lotNumber, slug, userId and auctionEventManifests are the server's and ignored, as are unknown fields. A total typed by hand stands until the next item change; null notes are stored as '' and a null coordinate as 0. ${OWN}`,
     ),
     errors: ['BAD_REQUEST'],
   },
   updateManifests: {
     kind: 'mutation',
-    summary: 'Save several lots (those whose categories changed).',
+    summary: 'Save several lots (those whose categories changed), each as its id and the fields that changed.',
     payload: z.array(LotEditSchema).min(1).max(LIST_MAX),
-    reply: envelopeReply('UPDATED_LOTS', LotList, `Each lot as updateManifest takes it (a lot sent twice: the last wins); the lots, in the order sent. All or nothing: ${OWN}`),
+    reply: envelopeReply('UPDATED_LOTS', LotList, `Each lot as updateManifest takes it (a lot sent twice: its changes in order, the last value of a field wins); the whole lots, in the order sent. All or nothing: ${OWN}`),
     errors: ['BAD_REQUEST'],
   },
   updateManifestTitleById: {

@@ -64,7 +64,9 @@ describe('the outbox panel: lots in words', () => {
     expect(await sentence(updateLotLocation.build({ id: pallet.id, loc_zone: 1, loc_aisle: 2, loc_column: 3, loc_row: 4, loc_box: 5 }))).toBe(
       "Set the location of lot 'Pallet 7'",
     );
-    expect(await sentence(updateManifest.build({ lot: { ...pallet, numberOfPallets: 2 } }))).toBe("Save changes to lot 'Pallet 7'");
+    expect(await sentence(updateManifest.build({ id: pallet.id, change: { numberOfPallets: 2 } }))).toBe("Save changes to lot 'Pallet 7'");
+    expect(await sentence(updateManifest.build({ id: 99, change: { numberOfPallets: 2 } }))).toBe('Save changes to lot #99');
+    expect(await sentence(updateManifest.build({ id: pallet.id, change: { titleListing: 'Pallet 7b' } }))).toBe("Save changes to lot 'Pallet 7b'");
   });
 
   it('counts several lots, and names one', async () => {
@@ -74,6 +76,7 @@ describe('the outbox panel: lots in words', () => {
     expect(await sentence(updateLotStatus.build({ status: LotStatus.SOLD, ids: [pallet.id, 8, 9] }))).toBe('Set 3 lots to SOLD');
     const lots = [pallet, makeLot(8, 'Pallet 8')];
     expect(await sentence(updateManifests.build({ lots, categories: [17] }))).toBe('Save changes to 2 lots');
+    expect(await sentence(updateManifests.build({ lots: [pallet], categories: [17] }))).toBe("Save changes to lot 'Pallet 7'");
   });
 });
 

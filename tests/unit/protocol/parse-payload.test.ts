@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contract, Destination, parsePayload, type DestinationName } from '../../../src/protocol';
+import { ServerMessages } from '../../../src/protocol/messages';
 import { lot } from './examples';
 
 describe('parsePayload', () => {
@@ -44,9 +45,17 @@ describe('parsePayload', () => {
   });
 
   it('names at most three problems and counts the rest', () => {
-    const result = parsePayload('updateManifest', JSON.stringify({ id: 'x' }));
+    const result = parsePayload('updateManifest', JSON.stringify({ id: 'x', titleListing: ' ', numberOfUnits: -1, numberOfPallets: 'a', categories: 'b' }));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toMatch(/^Invalid request: id: .*; .*; .* \(and \d+ more\)$/);
+  });
+
+  it('/app/updateManifest: a lot that names no field to change is refused in words', () => {
+    expect(parsePayload('updateManifest', JSON.stringify({ id: 4, lotNumber: 'L-4', status: 'SOLD', colour: 'red' }))).toEqual({
+      ok: false,
+      message: `Invalid request: ${ServerMessages.nothingToChange}`,
+    });
+    expect(parsePayload('updateManifest', JSON.stringify({ id: 4, numberOfUnits: 3, colour: 'red' }))).toEqual({ ok: true, value: { id: 4, numberOfUnits: 3 } });
   });
 
   it('never echoes the client input back', () => {

@@ -67,7 +67,7 @@ export function editableFields(lot: LotEdit): Partial<Lot> {
 /** A lot as updateManifest takes it; a lot made offline has no number yet and waits for the server. */
 export function lotEdit(lot: Lot): LotEdit {
   if (isTempId(lot.id)) throw new Error(ClientMessages.lotNotCreatedYet);
-  return validated(LotEditSchema, lot, 'lot');
+  return validated(LotEditSchema, lot);
 }
 
 /** A lot's editable fields (the Lots table's numeric cells). Status is not sent: updateLotStatus sets it. */
@@ -125,7 +125,7 @@ export const updateLotLocation = defineIntent({
   destination: 'updateLotLocation',
   ids: ['id'],
   build: (input: LotLocationUpdate) => {
-    const { id, ...location } = validated(LotLocationUpdateSchema, input, 'lot');
+    const { id, ...location } = validated(LotLocationUpdateSchema, input);
     return { body: { id, ...location }, optimistic: patches(lotsTable, [id], location) };
   },
 });

@@ -8,18 +8,18 @@ import { lot } from './examples';
 describe('parsePayload', () => {
   it('/app/getLotById: a lot id is a JSON number', () => {
     expect(parsePayload('getLotById', '42')).toEqual({ ok: true, value: 42 });
-    expect(parsePayload('getLotById', '"42"')).toEqual({ ok: false, message: 'Invalid request: Invalid input: expected number, received string' });
+    expect(parsePayload('getLotById', '"42"')).toEqual({ ok: false, message: 'The value must be a number.' });
   });
 
-  it('/app/updateManifest: an overlong title names the field', () => {
+  it('/app/updateManifest: an overlong title names the field by its label', () => {
     const result = parsePayload('updateManifest', JSON.stringify({ ...lot, titleListing: 'x'.repeat(300) }));
-    expect(result).toEqual({ ok: false, message: 'Invalid request: titleListing: Too big: expected string to have <=255 characters' });
+    expect(result).toEqual({ ok: false, message: 'Title is too long (at most 255 characters).' });
   });
 
-  it('/app/addMultipleUPCsToBox: a bad row is found by its index', () => {
+  it('/app/addMultipleUPCsToBox: a bad row is found by its place in the list, counted from 1', () => {
     const body = { boxId: 301, upcQuantities: [{ upc: '885909950805', qnty: 2 }, { upc: '885909950806', qnty: -1 }] };
     const result = parsePayload('addMultipleUPCsToBox', JSON.stringify(body));
-    expect(result).toEqual({ ok: false, message: 'Invalid request: upcQuantities[1].qnty: Too small: expected number to be >=0' });
+    expect(result).toEqual({ ok: false, message: 'item 2: Qnty cannot be negative.' });
   });
 
   it('reports a JSON syntax error as such', () => {
@@ -46,7 +46,7 @@ describe('parsePayload', () => {
   it('names at most three problems and counts the rest', () => {
     const result = parsePayload('updateManifest', JSON.stringify({ id: 'x' }));
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(/^Invalid request: id: .*; .*; .* \(and \d+ more\)$/);
+    if (!result.ok) expect(result.message).toMatch(/^Id must be a number\. \S.*\. \S.*\. \(and \d+ more\)$/);
   });
 
   it('never echoes the client input back', () => {

@@ -14,7 +14,7 @@ import { ClientMessages } from '../protocol/messages';
 import { Topic, type TopicName } from '../protocol/topics';
 import type { Domain, SignedIn } from './domain';
 import { notifier as installedNotifier, type Feedback, type Notifier } from './feedback/notifier';
-import { showServerError } from './feedback/server-errors';
+import { showChannelError, showServerError } from './feedback/server-errors';
 import { status as appStatus, type Status } from './feedback/status';
 import { createIngest } from './ingest/dispatch';
 import type { OutboxEntry } from './outbox/entry';
@@ -184,8 +184,13 @@ function link({ domains, connection, session, settings, feedback, replica, queri
   };
 
   let wasReady = connection.getSnapshot().state === 'ready';
+  let lastBrokerError = connection.getSnapshot().lastError;
   const onConnectionChange = (): void => {
-    const ready = connection.getSnapshot().state === 'ready';
+    const { state, lastError } = connection.getSnapshot();
+    // Spec §8: a broker error (a STOMP ERROR frame) goes to the error channel too, once per error.
+    if (lastError !== undefined && lastError !== lastBrokerError) showChannelError(lastError, feedback);
+    lastBrokerError = lastError;
+    const ready = state === 'ready';
     const who = signedIn();
     if (ready && !wasReady && session.isAuthenticated() && who !== undefined) {
       domains.forEach((domain) => domain.onConnect?.({ queries, feedback, who }));

@@ -63,7 +63,7 @@ describe('/app/updateItems', () => {
     const { items: [row] } = await packedBox(owner, 'Bad edits');
     expect(await send(owner, 'updateItems', [row, { ...row, quantity: -1 }])).toEqual(invalid(/^item 2: Qnty cannot be negative\.$/));
     expect(await send(owner, 'updateItems', [{ ...row, retailPrice: 'ten' }])).toEqual(invalid(/^item 1: Msrp must be a number\.$/));
-    expect(await send(owner, 'updateItems', [])).toEqual(invalid(/^The value needs at least 1 entry\.$/));
+    expect(await send(owner, 'updateItems', [])).toEqual(invalid(/^The value must have at least 1 entry\.$/));
   });
 });
 

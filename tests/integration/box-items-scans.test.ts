@@ -147,7 +147,7 @@ describe('/app/addMultipleUPCsToBox', () => {
     const owner = await suite.staff.connect(ALICE);
     const [kettle] = await catalogued(owner, KETTLE);
     expect(await send(owner, 'addMultipleUPCsToBox', { boxId: MISSING, upcQuantities: [{ upc: upcOf(kettle), qnty: 1 }] })).toEqual(noSuchBox);
-    expect(await send(owner, 'addMultipleUPCsToBox', { boxId: 1, upcQuantities: [] })).toEqual(invalid(/^UPCs needs at least 1 entry\.$/));
+    expect(await send(owner, 'addMultipleUPCsToBox', { boxId: 1, upcQuantities: [] })).toEqual(invalid(/^UPCs must have at least 1 entry\.$/));
     expect(await send(owner, 'addMultipleUPCsToBox', { boxId: 1, upcQuantities: [{ upc: upcOf(kettle), qnty: -1 }] })).toEqual(invalid(/^item 1: Qnty cannot be negative\.$/));
     expect(await send(owner, 'addMultipleUPCsToBox', { boxId: 1, upcQuantities: [{ upc: upcOf(kettle), qnty: 1.5 }] })).toEqual(invalid(/^item 1: Qnty must be a whole number\.$/));
   });

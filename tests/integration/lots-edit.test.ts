@@ -174,7 +174,7 @@ describe('/app/deleteLots', () => {
 
   it('refuses an empty selection and a row without an id with BAD_REQUEST naming the field', async () => {
     const owner = await suite.staff.connect(ALICE);
-    expect(await send(owner, 'deleteLots', [])).toEqual(invalid(/^The value needs at least 1 entry\.$/));
+    expect(await send(owner, 'deleteLots', [])).toEqual(invalid(/^The value must have at least 1 entry\.$/));
     expect(await send(owner, 'deleteLots', [{ lotNumber: 'LOT-000001' }])).toEqual(invalid(/^item 1: Id is required\.$/));
   });
 });
@@ -200,7 +200,7 @@ describe('/app/updateLotStatus', () => {
     const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Unknown status');
     expect(await send(owner, 'updateLotStatus', { status: 'LOST', lotIds: [lot.id] })).toEqual(invalid(/^Status must be one of /));
-    expect(await send(owner, 'updateLotStatus', { status: 'SOLD', lotIds: [] })).toEqual(invalid(/^Lots needs at least 1 entry\.$/));
+    expect(await send(owner, 'updateLotStatus', { status: 'SOLD', lotIds: [] })).toEqual(invalid(/^Lots must have at least 1 entry\.$/));
   });
 });
 
@@ -289,6 +289,6 @@ describe('/app/updateManifests', () => {
     const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Bad cats');
     expect(await send(owner, 'updateManifests', [lot, { ...lot, categories: 'Tools' }])).toEqual(invalid(/^item 2: Categories must be a list\.$/));
-    expect(await send(owner, 'updateManifests', [])).toEqual(invalid(/^The value needs at least 1 entry\.$/));
+    expect(await send(owner, 'updateManifests', [])).toEqual(invalid(/^The value must have at least 1 entry\.$/));
   });
 });

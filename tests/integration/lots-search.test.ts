@@ -101,7 +101,7 @@ describe('/app/getLotsBySkus', () => {
 
   it('refuses an empty list and a blank lot number with BAD_REQUEST naming the entry', async () => {
     const alice = await suite.staff.connect(ALICE);
-    expect(await send(alice, 'getLotsBySkus', [])).toEqual(invalid(/^The value needs at least 1 entry\.$/));
+    expect(await send(alice, 'getLotsBySkus', [])).toEqual(invalid(/^The value must have at least 1 entry\.$/));
     expect(await send(alice, 'getLotsBySkus', ['LOT-000001', ' '])).toEqual(invalid(/^item 2: The value cannot be empty\.$/));
   });
 });

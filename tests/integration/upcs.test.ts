@@ -103,7 +103,7 @@ describe('/app/processUPCCrudRequest', () => {
       expect(await crud(alice, CrudType.CREATE, [newEntry({ upc: '  ' })])).toEqual(invalid(/^item 1: UPC is required\.$/));
       expect(await crud(alice, CrudType.CREATE, [newEntry({ upc: '0123 456' })])).toEqual(invalid(/^item 1: UPC must not contain spaces/));
       expect(await crud(alice, CrudType.CREATE, [newEntry(), newEntry({ retailPrice: -1 })])).toEqual(invalid(/^item 2: Msrp cannot be negative\.$/));
-      expect(await crud(alice, CrudType.CREATE, [])).toEqual(invalid(/^UPCs needs at least 1 entry\.$/));
+      expect(await crud(alice, CrudType.CREATE, [])).toEqual(invalid(/^UPCs must have at least 1 entry\.$/));
       expect(await crud(alice, 4 as CrudType, [newEntry()])).toEqual(invalid(/^Change type /));
     });
   });

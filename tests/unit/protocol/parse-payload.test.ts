@@ -2,7 +2,7 @@
 // input echoed back, and never a crash, whatever the body.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contract, Destination, parsePayload, type DestinationName } from '../../../src/protocol';
+import { checkPayload, contract, Destination, parsePayload, type DestinationName } from '../../../src/protocol';
 import { lot } from './examples';
 
 describe('parsePayload', () => {
@@ -20,6 +20,15 @@ describe('parsePayload', () => {
     const body = { boxId: 301, upcQuantities: [{ upc: '885909950805', qnty: 2 }, { upc: '885909950806', qnty: -1 }] };
     const result = parsePayload('addMultipleUPCsToBox', JSON.stringify(body));
     expect(result).toEqual({ ok: false, message: 'item 2: Qnty cannot be negative.' });
+  });
+
+  it('says "Units must be a whole number." for 12.345 units, never zod\'s own words', () => {
+    expect(parsePayload('updateManifest', JSON.stringify({ ...lot, numberOfUnits: 12.345 }))).toEqual({ ok: false, message: 'Units must be a whole number.' });
+    expect(checkPayload('updateManifest', { ...lot, numberOfUnits: 12.345 })).toEqual({ ok: false, message: 'Units must be a whole number.' });
+  });
+
+  it('names lists in words: "must have at least 1 entry", "must have at most …"', () => {
+    expect(parsePayload('updateLotStatus', JSON.stringify({ status: 'SOLD', lotIds: [] }))).toEqual({ ok: false, message: 'Lots must have at least 1 entry.' });
   });
 
   it('reports a JSON syntax error as such', () => {

@@ -1,7 +1,7 @@
 // Every message a person reads, in one catalogue that the server and the client both use: spec §8's texts word
 // for word, the server's reply and refusal messages, and the client's own validation texts. A message that is
 // not here is not shown. Grouped by who says it; functions fill the spec's placeholders.
-import { COUNT_MAX, MONEY_MAX } from './primitives';
+import { COUNT_MAX, MONEY_MAX } from './limits';
 
 const MIB = 1024 * 1024;
 
@@ -41,7 +41,7 @@ export const ServerMessages = {
   deletedLots: (count: number) => `Deleted lots: ${count}`,
   foundLots: (found: number, asked: number) => `Found lots: ${found} of ${asked}`,
   /** updateManifest(s) with a lot that names no field it may change (issue 13: the body may be partial). */
-  nothingToChange: 'Nothing to change: name at least one editable field (title, categories, counts, totals, notes or location)',
+  nothingToChange: 'Nothing to change: name at least one editable field (title, categories, counts, totals, notes or location).',
   // boxes and items (spec §8)
   boxNotFound: 'Error, boxId is null or invalid',
   deleteBoxInvalid: 'Error, deleting box failed. Invalid box selected.',
@@ -175,12 +175,38 @@ export const LotFieldLabels = {
   numberOfUnits: 'Units',
   totalOriginalRetail: 'Retail',
   totalListingPrice: 'Listing',
-  specialNotes: 'Notes',
+  specialNotes: 'Special notes',
   loc_zone: 'Zone',
   loc_aisle: 'Aisle',
   loc_column: 'Column',
   loc_row: 'Row',
   loc_box: 'Bin',
+} as const;
+
+/**
+ * Why a value is refused, in a person's words (issue 13): the same sentence from the client's check before a change
+ * is queued and from the server's BAD_REQUEST. `label` is the field as the screens name it ('Units', 'Qnty').
+ */
+export const FieldMessages = {
+  wholeNumber: (label: string) => `${label} must be a whole number.`,
+  notNegative: (label: string) => `${label} cannot be negative.`,
+  atLeast: (label: string, min: string) => `${label} must be at least ${min}.`,
+  atMost: (label: string, max: string) => `${label} must be at most ${max}.`,
+  number: (label: string) => `${label} must be a number.`,
+  required: (label: string) => `${label} is required.`,
+  empty: (label: string) => `${label} cannot be empty.`,
+  tooLong: (label: string, max: string) => `${label} is too long (at most ${max} characters).`,
+  tooShort: (label: string, min: string) => `${label} is too short (at least ${min} characters).`,
+  tooFew: (label: string, min: string) => `${label} must have at least ${min}.`,
+  tooMany: (label: string, max: string) => `${label} must have at most ${max}.`,
+  oneOf: (label: string, values: string) => `${label} must be one of ${values}.`,
+  wrongKind: (label: string, kind: string) => `${label} must be ${kind}.`,
+  notValid: (label: string) => `${label} is not valid.`,
+  unknownFields: (names: string) => `Unknown field(s): ${names}.`,
+  /** Where in a list the refused value is: 'item 3: Qnty must be a whole number.' (1-based, as a person counts). */
+  at: (positions: readonly number[], sentence: string) => `${positions.map((index) => `item ${index + 1}`).join(', ')}: ${sentence}`,
+  /** The value of a body that is a bare value (a title, an id). */
+  value: 'The value',
 } as const;
 
 /** Why a spreadsheet cannot be read (spec §5: unsupported or encrypted files are rejected), in words for the user. */

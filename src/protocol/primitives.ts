@@ -2,12 +2,13 @@
 // these, so their limits are the first defence against hostile input: keep them tight but never below
 // what real data needs. Nothing here knows an entity.
 import { z } from 'zod';
+import { COUNT_MAX, MONEY_MAX } from './limits';
+import { plainError } from './plain-issues';
+
+export { COUNT_MAX, MONEY_MAX };
 
 /** Largest id we accept: ids are database serials; anything above is a forged or broken value. */
 export const ID_MAX = 2_147_483_647; // PostgreSQL integer
-/** Money and counts are finite and bounded so sums over many lots cannot overflow a safe number. */
-export const MONEY_MAX = 1_000_000_000;
-export const COUNT_MAX = 1_000_000;
 /** Lists in one request: enough for a warehouse day, small enough to keep one transaction short. */
 export const LIST_MAX = 1000;
 
@@ -24,19 +25,21 @@ export const IdFilter = IdOrZero.nullable().optional().describe('0, null or abse
 export const RowRef = z.object({ id: Id }).describe('a row the client holds; only its id is read');
 export type RowRef = z.infer<typeof RowRef>;
 
-export const Money = z.number().min(0).max(MONEY_MAX);
-export const Count = z.number().int().min(0).max(COUNT_MAX);
+// Numbers say what is wrong in a person's words ('Units must be a whole number.'), the field named by its label.
+const number = () => z.number({ error: plainError });
+export const Money = number().min(0).max(MONEY_MAX);
+export const Count = number().int().min(0).max(COUNT_MAX);
 /** Inches, pounds, ounces: non-negative, finite, with room for a pallet. */
-export const Measure = z.number().min(0).max(100_000);
+export const Measure = number().min(0).max(100_000);
 /** A price multiplier of spec §9 (0.2, 2.5, …): non-negative and bounded. */
-export const Multiplier = z.number().min(0).max(1000);
+export const Multiplier = number().min(0).max(1000);
 
 /**
  * A NUL (PostgreSQL text cannot hold one) or half of a UTF-16 surrogate pair without its other half (no character
  * at all: it cannot be stored or shown as sent). JSON can carry both (`\u0000`, `\ud800`); no real text holds them.
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const UNSTORABLE_TEXT_MESSAGE = 'Must not contain a NUL character or a broken (unpaired surrogate) character';
+export const UNSTORABLE_TEXT_MESSAGE = 'Must not contain a NUL character or a broken (unpaired surrogate) character.';
 
 /** True when the text holds nothing a database column or a screen could not keep as it is. */
 export const isStorableText = (value: string): boolean => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
@@ -46,12 +49,12 @@ export const isStorableText = (value: string): boolean => !value.includes('\u000
  * named) when it holds a NUL or a broken character, before a handler or the database sees it. Build string fields
  * from this (or the helpers below), never from z.string() itself; tests/unit/protocol/wire-strings.test.ts checks.
  */
-export const wireString = () => z.string().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+export const wireString = () => z.string({ error: plainError }).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 
 /** Free text of at most `max` characters (may be empty). */
 export const text = (max: number) => wireString().max(max);
 /** Text that must hold something once trimmed (labels, titles, search terms). */
-export const requiredText = (max: number) => wireString().trim().min(1, 'Must not be empty').max(max);
+export const requiredText = (max: number) => wireString().trim().min(1).max(max);
 
 /** A product code as scanned or typed: UPC, EAN or a style code. No spaces or control characters. */
 export const Upc = wireString()
@@ -64,13 +67,13 @@ export const Upc = wireString()
 export const LotNumber = requiredText(64);
 
 /** An ISO 8601 date-time, with an offset (server times) or without one (a local datetime input). */
-export const Timestamp = z.iso.datetime({ offset: true, local: true }).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+export const Timestamp = z.iso.datetime({ offset: true, local: true, error: plainError }).refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 
 /** Location values of spec §9: zone, aisle, column and row 0–10, bin 0–50. */
 export const LOCATION_MAX = 10;
 export const BIN_MAX = 50;
-export const LocationValue = z.number().int().min(0).max(LOCATION_MAX);
-export const BinValue = z.number().int().min(0).max(BIN_MAX);
+export const LocationValue = number().int().min(0).max(LOCATION_MAX);
+export const BinValue = number().int().min(0).max(BIN_MAX);
 
 /** A public link or a server-relative path to an image variant. */
 export const ImageLink = text(2048);

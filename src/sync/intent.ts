@@ -3,11 +3,11 @@
 // shows before the server answers; which body paths may hold ids of rows made offline. The engine queues it and
 // fills in the temporary-id bookkeeping; screens call `useIntent(intent)` and get one function.
 import { useCallback } from 'react';
-import type { MutationName, PayloadInputOf } from '../protocol/contract';
+import { checkPayload, type MutationName, type PayloadInputOf } from '../protocol/contract';
 import { Destination } from '../protocol/destinations';
 import { showError } from './feedback/notifier';
 import { isTempId } from './outbox/entry';
-import { readPath } from './outbox/optimistic';
+import { readPath, writePath } from './outbox/optimistic';
 import type { Enqueued, Intent, Optimistic } from './outbox/outbox';
 import { sync } from './runtime';
 
@@ -49,6 +49,20 @@ export function atLeastOne<T>(rows: readonly T[], none: string): [T, ...T[]] {
   return [first, ...rest];
 }
 
+/** A stand-in for a row made offline: any stored id passes the contract's id rule, as the real one will. */
+const PLACEHOLDER_ID = 1;
+
+/**
+ * Nothing invalid is queued (issue 13): the body is checked against the destination's payload schema, the one the
+ * server parses with, and refused here in the same words ('Units must be a whole number.'). Temporary ids are
+ * negative until the server names their rows, so they are checked as a stored id.
+ */
+function checkBody(destination: MutationName, body: unknown, tempRefs: readonly string[]): void {
+  const asSent = tempRefs.reduce((copy, path) => writePath(copy, path, PLACEHOLDER_ID), body);
+  const checked = checkPayload(destination, asSent);
+  if (!checked.ok) throw new Error(checked.message);
+}
+
 export function defineIntent<K extends MutationName, In>(spec: {
   readonly destination: K;
   readonly build: (input: In) => Built<K>;
@@ -60,6 +74,7 @@ export function defineIntent<K extends MutationName, In>(spec: {
     build(input) {
       const { body, optimistic } = spec.build(input);
       const tempRefs = tempRefsOf(body, spec.ids ?? []);
+      checkBody(spec.destination, body, tempRefs);
       return {
         destination: Destination[spec.destination],
         body,

@@ -12,7 +12,7 @@ import { ClientMessages } from '../protocol/messages';
 import { Topic, type TopicName } from '../protocol/topics';
 import { createCore, linkCore, runningSync, setRunning, sync, type CoreOptions, type SyncCore } from './core';
 import type { Domain } from './domain';
-import { showServerError } from './feedback/server-errors';
+import { showChannelError, showServerError } from './feedback/server-errors';
 import { createIngest } from './ingest/dispatch';
 import type { OutboxEntry } from './outbox/entry';
 import { deviceLocks, type LockManagerLike } from './outbox/locks';
@@ -142,8 +142,13 @@ function link({ domains, connection, session, settings, feedback, replica, queri
 
   // Not ready until seen: an engine joining a core that is already connected asks its domains' questions at once.
   let wasReady = false;
+  let lastBrokerError = connection.getSnapshot().lastError;
   const onConnectionChange = (): void => {
-    const ready = connection.getSnapshot().state === 'ready';
+    const { state, lastError } = connection.getSnapshot();
+    // Spec §8: a broker error (a STOMP ERROR frame) goes to the error channel too, once per error.
+    if (lastError !== undefined && lastError !== lastBrokerError) showChannelError(lastError, feedback);
+    lastBrokerError = lastError;
+    const ready = state === 'ready';
     const who = signedIn();
     if (ready && !wasReady && session.isAuthenticated() && who !== undefined) {
       domains.forEach((domain) => domain.onConnect?.({ queries, feedback, who }));

@@ -61,9 +61,9 @@ describe('/app/updateItems', () => {
   it('refuses a bad row with BAD_REQUEST naming the entry and field', async () => {
     const owner = await suite.staff.connect(ALICE);
     const { items: [row] } = await packedBox(owner, 'Bad edits');
-    expect(await send(owner, 'updateItems', [row, { ...row, quantity: -1 }])).toEqual(invalid(/^Invalid request: \[1\]\.quantity: /));
-    expect(await send(owner, 'updateItems', [{ ...row, retailPrice: 'ten' }])).toEqual(invalid(/^Invalid request: \[0\]\.retailPrice: /));
-    expect(await send(owner, 'updateItems', [])).toEqual(invalid(/^Invalid request: Too small/));
+    expect(await send(owner, 'updateItems', [row, { ...row, quantity: -1 }])).toEqual(invalid(/^item 2: Qnty cannot be negative\.$/));
+    expect(await send(owner, 'updateItems', [{ ...row, retailPrice: 'ten' }])).toEqual(invalid(/^item 1: Msrp must be a number\.$/));
+    expect(await send(owner, 'updateItems', [])).toEqual(invalid(/^The value must have at least 1 entry\.$/));
   });
 });
 
@@ -85,7 +85,7 @@ describe('/app/deleteItems', () => {
     const before = await editorView(owner, lot);
     expect(await send(owner, 'deleteItems', [row, elsewhere])).toEqual(refusal('Error, the items are not all in one box.'));
     expect(await send(owner, 'deleteItems', [row, { id: MISSING }])).toEqual(notFound(`Item ${MISSING} not found.`));
-    expect(await send(owner, 'deleteItems', [{ upc: '012345678905' }])).toEqual(invalid(/^Invalid request: \[0\]\.id: /));
+    expect(await send(owner, 'deleteItems', [{ upc: '012345678905' }])).toEqual(invalid(/^item 1: Id is required\.$/));
     expect(await editorView(owner, lot)).toEqual(before);
   });
 });

@@ -84,9 +84,9 @@ describe('/app/addUPCToBox', () => {
     const owner = await suite.staff.connect(ALICE);
     const [kettle] = await catalogued(owner, KETTLE);
     expect(await send(owner, 'addUPCToBox', { upc: upcOf(kettle), boxId: MISSING })).toEqual(noSuchBox);
-    expect(await send(owner, 'addUPCToBox', { upc: '0123 456', boxId: 1 })).toEqual(invalid(/^Invalid request: upc: UPC must not contain spaces/));
-    expect(await send(owner, 'addUPCToBox', { upc: '', boxId: 1 })).toEqual(invalid(/^Invalid request: upc: UPC is required/));
-    expect(await send(owner, 'addUPCToBox', { upc: upcOf(kettle), boxId: null })).toEqual(invalid(/^Invalid request: boxId: /));
+    expect(await send(owner, 'addUPCToBox', { upc: '0123 456', boxId: 1 })).toEqual(invalid(/^UPC must not contain spaces/));
+    expect(await send(owner, 'addUPCToBox', { upc: '', boxId: 1 })).toEqual(invalid(/^UPC is required\.$/));
+    expect(await send(owner, 'addUPCToBox', { upc: upcOf(kettle), boxId: null })).toEqual(invalid(/^Box is required\.$/));
   });
 });
 
@@ -147,8 +147,8 @@ describe('/app/addMultipleUPCsToBox', () => {
     const owner = await suite.staff.connect(ALICE);
     const [kettle] = await catalogued(owner, KETTLE);
     expect(await send(owner, 'addMultipleUPCsToBox', { boxId: MISSING, upcQuantities: [{ upc: upcOf(kettle), qnty: 1 }] })).toEqual(noSuchBox);
-    expect(await send(owner, 'addMultipleUPCsToBox', { boxId: 1, upcQuantities: [] })).toEqual(invalid(/^Invalid request: upcQuantities: Too small/));
-    expect(await send(owner, 'addMultipleUPCsToBox', { boxId: 1, upcQuantities: [{ upc: upcOf(kettle), qnty: -1 }] })).toEqual(invalid(/^Invalid request: upcQuantities\[0\]\.qnty: /));
-    expect(await send(owner, 'addMultipleUPCsToBox', { boxId: 1, upcQuantities: [{ upc: upcOf(kettle), qnty: 1.5 }] })).toEqual(invalid(/^Invalid request: upcQuantities\[0\]\.qnty: /));
+    expect(await send(owner, 'addMultipleUPCsToBox', { boxId: 1, upcQuantities: [] })).toEqual(invalid(/^UPCs must have at least 1 entry\.$/));
+    expect(await send(owner, 'addMultipleUPCsToBox', { boxId: 1, upcQuantities: [{ upc: upcOf(kettle), qnty: -1 }] })).toEqual(invalid(/^item 1: Qnty cannot be negative\.$/));
+    expect(await send(owner, 'addMultipleUPCsToBox', { boxId: 1, upcQuantities: [{ upc: upcOf(kettle), qnty: 1.5 }] })).toEqual(invalid(/^item 1: Qnty must be a whole number\.$/));
   });
 });

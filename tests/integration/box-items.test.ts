@@ -76,6 +76,6 @@ describe('/app/getItemsByBoxId', () => {
     expect((await itemsOf(admin, box)).items).toEqual(items);
     expect(await send(other, 'getItemsByBoxId', box.id)).toEqual(noSuchBox);
     expect(await send(owner, 'getItemsByBoxId', MISSING)).toEqual(noSuchBox);
-    expect(await send(owner, 'getItemsByBoxId', -1)).toEqual(invalid(/^Invalid request: Too small/));
+    expect(await send(owner, 'getItemsByBoxId', -1)).toEqual(invalid(/^The value must be at least 1\.$/));
   });
 });

@@ -38,10 +38,10 @@ describe('/app/updateManifest with only the fields that change', () => {
   it('refuses a body that names no field to change, in words, changing nothing', async () => {
     const owner = await suite.staff.connect(ALICE);
     const lot = await createLot(owner, 'Untouched');
-    const nothing = refusal(`Invalid request: ${ServerMessages.nothingToChange}`);
+    const nothing = refusal(ServerMessages.nothingToChange);
     expect(await send(owner, 'updateManifest', { id: lot.id })).toEqual(nothing);
     expect(await send(owner, 'updateManifest', { id: lot.id, status: 'SOLD', colour: 'red' })).toEqual(nothing);
-    expect(await send(owner, 'updateManifests', [{ id: lot.id, categories: [10] }, { id: lot.id }])).toEqual(refusal(`Invalid request: [1]: ${ServerMessages.nothingToChange}`));
+    expect(await send(owner, 'updateManifests', [{ id: lot.id, categories: [10] }, { id: lot.id }])).toEqual(refusal(`item 2: ${ServerMessages.nothingToChange}`));
     expect(await getLot(owner, lot.id)).toEqual(lot);
   });
 

@@ -9,6 +9,8 @@ import type { DestinationName } from '../../src/protocol/destinations';
 import { ErrorCode } from '../../src/protocol/error-codes';
 import { DEFAULT_LOTS_FILTER, type Lot } from '../../src/protocol/lots';
 import { MessageType } from '../../src/protocol/message-types';
+import { labelOf, positionsOf } from '../../src/protocol/field-labels';
+import { FieldMessages } from '../../src/protocol/messages';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../src/protocol/primitives';
 import { handlers } from '../../server/domains';
 import { editorView, lotOf, packedBox, upcOf, type PackedBox } from '../support/boxes';
@@ -53,6 +55,14 @@ const VALID_BODIES: Partial<Record<DestinationName, (f: Fixtures) => unknown>> =
 
 const served = Object.keys(handlers) as DestinationName[];
 const withStrings = served.filter((destination) => stringFields(contract[destination].payload).length > 0);
+
+/** The refusal as parse.ts words it for `path` (`upcQuantities[].upc` → 'item 1: UPC: Must not contain…'). */
+function refusalAt(path: string): string {
+  const parts = (path.match(/[^.[\]]+|\[\]/g) ?? []).map((token) => (token === '[]' ? 0 : token));
+  const named = parts.some((part) => typeof part === 'string') ? `${labelOf(parts)}: ${UNSTORABLE_TEXT_MESSAGE}` : UNSTORABLE_TEXT_MESSAGE;
+  const positions = positionsOf(parts);
+  return positions.length === 0 ? named : FieldMessages.at(positions, named);
+}
 
 /** A copy of `body` with `value` at `path` (`upcQuantities[].upc`: the first row's upc), made if missing. */
 function withText(body: unknown, path: string, value: string): unknown {
@@ -101,8 +111,8 @@ describe('text no column can keep, in any string field of a served destination',
     const valid = VALID_BODIES[destination];
     if (valid === undefined) throw new Error(`no valid body for ${destination}`);
     const answer = await answerTo(owner, destination, withText(valid(fixtures), path, value));
-    // The field is named as parse.ts names it: `upcQuantities[0].upc: …`; a body that is the string itself, not at all.
-    const message = expect.stringContaining(path === '' ? `Invalid request: ${UNSTORABLE_TEXT_MESSAGE}` : `${path.replaceAll('[]', '[0]')}: ${UNSTORABLE_TEXT_MESSAGE}`);
+    // The field is named as a person reads it: `item 1: UPC: …`; a body that is the string itself, not at all.
+    const message = expect.stringContaining(refusalAt(path));
     const refused = contract[destination].reply.topic === 'loginResponse'
       ? { message }
       : { errorCode: ErrorCode.BAD_REQUEST, messageType: MessageType.ERROR, message, data: null };
@@ -119,7 +129,7 @@ describe('/app/login with a NUL in the username', () => {
     const visitor = await suite.staff.connect(ALICE);
     visitor.drain('incomingMessages');
     const answer = await visitor.request('login', { username: `${ALICE}\u0000`, password: 'whatever' }, 'loginResponse');
-    expect(answer).toEqual({ message: `Invalid request: username: ${UNSTORABLE_TEXT_MESSAGE}` });
+    expect(answer).toEqual({ message: `Username: ${UNSTORABLE_TEXT_MESSAGE}` });
     await settled(visitor); // anything sent to the other topics has arrived by now
     expect(visitor.drain('incomingMessages')).toEqual([]);
     expect(visitor.drain('errors')).toEqual([]);

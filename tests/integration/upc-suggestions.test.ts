@@ -156,11 +156,11 @@ describe('/app/getSuggestion', () => {
 
   it('refuses an unknown suggestion type and a page out of bounds with BAD_REQUEST naming the field', async () => {
     const request = { suggestionType: SuggestionType.BRAND, page: 0, pageSize: 100 };
-    expect(await send(alice, 'getSuggestion', { ...request, suggestionType: 6 })).toEqual(invalid(/^Invalid request: suggestionType: /));
-    expect(await send(alice, 'getSuggestion', { ...request, page: -1 })).toEqual(invalid(/^Invalid request: page: Too small/));
-    expect(await send(alice, 'getSuggestion', { ...request, pageSize: 0 })).toEqual(invalid(/^Invalid request: pageSize: Too small/));
-    expect(await send(alice, 'getSuggestion', { ...request, pageSize: 501 })).toEqual(invalid(/^Invalid request: pageSize: Too big/));
-    expect(await send(alice, 'getSuggestion', { ...request, vendor: 42 })).toEqual(invalid(/^Invalid request: vendor: /));
-    expect(await send(alice, 'getSuggestion', { ...request, referenceId: { field: 'brand' } })).toEqual(invalid(/^Invalid request: referenceId: /));
+    expect(await send(alice, 'getSuggestion', { ...request, suggestionType: 6 })).toEqual(invalid(/^Suggestion type /));
+    expect(await send(alice, 'getSuggestion', { ...request, page: -1 })).toEqual(invalid(/^Page cannot be negative\.$/));
+    expect(await send(alice, 'getSuggestion', { ...request, pageSize: 0 })).toEqual(invalid(/^Page size must be at least 1\.$/));
+    expect(await send(alice, 'getSuggestion', { ...request, pageSize: 501 })).toEqual(invalid(/^Page size must be at most 500\.$/));
+    expect(await send(alice, 'getSuggestion', { ...request, vendor: 42 })).toEqual(invalid(/^Vendor must be text\.$/));
+    expect(await send(alice, 'getSuggestion', { ...request, referenceId: { field: 'brand' } })).toEqual(invalid(/^Reference id /));
   });
 });

@@ -99,12 +99,12 @@ describe('/app/processUPCCrudRequest', () => {
 
     it('refuses a stored row, a blank or spaced UPC and a negative price with BAD_REQUEST naming the field', async () => {
       const alice = await suite.staff.connect(ALICE);
-      expect(await crud(alice, CrudType.CREATE, [{ ...newEntry(), id: 5 }])).toEqual(invalid(/^Invalid request: upcEntries\[0\]\.id: CREATE takes new rows/));
-      expect(await crud(alice, CrudType.CREATE, [newEntry({ upc: '  ' })])).toEqual(invalid(/^Invalid request: upcEntries\[0\]\.upc: UPC is required/));
-      expect(await crud(alice, CrudType.CREATE, [newEntry({ upc: '0123 456' })])).toEqual(invalid(/upcEntries\[0\]\.upc: UPC must not contain spaces/));
-      expect(await crud(alice, CrudType.CREATE, [newEntry(), newEntry({ retailPrice: -1 })])).toEqual(invalid(/^Invalid request: upcEntries\[1\]\.retailPrice: Too small/));
-      expect(await crud(alice, CrudType.CREATE, [])).toEqual(invalid(/^Invalid request: upcEntries: Too small/));
-      expect(await crud(alice, 4 as CrudType, [newEntry()])).toEqual(invalid(/^Invalid request: crudType: /));
+      expect(await crud(alice, CrudType.CREATE, [{ ...newEntry(), id: 5 }])).toEqual(invalid(/^item 1: Id: CREATE takes new rows/));
+      expect(await crud(alice, CrudType.CREATE, [newEntry({ upc: '  ' })])).toEqual(invalid(/^item 1: UPC is required\.$/));
+      expect(await crud(alice, CrudType.CREATE, [newEntry({ upc: '0123 456' })])).toEqual(invalid(/^item 1: UPC must not contain spaces/));
+      expect(await crud(alice, CrudType.CREATE, [newEntry(), newEntry({ retailPrice: -1 })])).toEqual(invalid(/^item 2: Msrp cannot be negative\.$/));
+      expect(await crud(alice, CrudType.CREATE, [])).toEqual(invalid(/^UPCs must have at least 1 entry\.$/));
+      expect(await crud(alice, 4 as CrudType, [newEntry()])).toEqual(invalid(/^Change type /));
     });
   });
 
@@ -171,7 +171,7 @@ describe('/app/processUPCCrudRequest', () => {
 
     it('refuses a new row (id 0) with BAD_REQUEST naming the field', async () => {
       const alice = await suite.staff.connect(ALICE);
-      expect(await crud(alice, CrudType.UPDATE, [newEntry()])).toEqual(invalid(/^Invalid request: upcEntries\[0\]\.id: UPDATE and DELETE take stored rows/));
+      expect(await crud(alice, CrudType.UPDATE, [newEntry()])).toEqual(invalid(/^item 1: Id: UPDATE and DELETE take stored rows/));
     });
   });
 

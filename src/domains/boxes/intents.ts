@@ -16,7 +16,7 @@ export const addBox = defineIntent({
     const trimmed = label.trim();
     if (trimmed === '') throw new Error(ClientMessages.boxLabelRequired);
     // A lot made offline has a temporary id: the schema's positive id is checked with a stand-in, then restored.
-    const body = { ...validated(NewBoxSchema, { label: trimmed, manualManiestId: isTempId(lotId) ? 1 : lotId }, 'box'), manualManiestId: lotId };
+    const body = { ...validated(NewBoxSchema, { label: trimmed, manualManiestId: isTempId(lotId) ? 1 : lotId }), manualManiestId: lotId };
     const row: Omit<Box, 'id'> = {
       label: trimmed, manualManiestId: lotId, w: 0, l: 0, h: 0, lbs: 0, ozs: 0, zone: 0, aisle: 0, col: 0, row: 0, bin: 0, boxNumber: null, userId: null,
     };
@@ -37,6 +37,6 @@ export const updateBoxInfo = defineIntent({
   destination: 'updateBoxInfo',
   build: ({ box, info }: { readonly box: Box; readonly info: BoxInfo }) => {
     if (isTempId(box.id)) throw new Error(ClientMessages.boxNotSavedYet);
-    return { body: validated(BoxSchema, { ...box, ...info }, 'box'), optimistic: patches(boxesTable, [box.id], info) };
+    return { body: validated(BoxSchema, { ...box, ...info }), optimistic: patches(boxesTable, [box.id], info) };
   },
 });

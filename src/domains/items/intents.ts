@@ -55,7 +55,7 @@ export const updateItem = defineIntent({
   destination: 'updateItems',
   build: ({ item, edits }: { readonly item: BoxItem; readonly edits: ItemEdits }) => {
     if (isTempId(item.id)) throw new Error(ClientMessages.itemNotSavedYet);
-    return { body: [validated(BoxItemSchema, { ...item, ...edits }, `item ${item.upc}`)], optimistic: patches(itemsTable, [item.id], edits) };
+    return { body: [validated(BoxItemSchema, { ...item, ...edits })], optimistic: patches(itemsTable, [item.id], edits) };
   },
 });
 

@@ -70,7 +70,7 @@ export function changedFields(edit: LotEdit): LotChange {
  */
 export function lotChange(id: number, change: LotChange): LotEdit {
   if (isTempId(id)) throw new Error(ClientMessages.lotNotCreatedYet);
-  return validated(LotEditSchema, { ...change, id }, 'lot');
+  return validated(LotEditSchema, { ...change, id });
 }
 
 /** Some editable fields of one lot (the Lots table's numeric cells). Status is not sent: updateLotStatus sets it. */
@@ -128,7 +128,7 @@ export const updateLotLocation = defineIntent({
   destination: 'updateLotLocation',
   ids: ['id'],
   build: (input: LotLocationUpdate) => {
-    const { id, ...location } = validated(LotLocationUpdateSchema, input, 'lot');
+    const { id, ...location } = validated(LotLocationUpdateSchema, input);
     return { body: { id, ...location }, optimistic: patches(lotsTable, [id], location) };
   },
 });

@@ -17,8 +17,7 @@ import { upcsTable } from './tables';
 /** The fields data entry edits in a row (the UPC itself among them: a mistyped UPC is corrected in place). */
 export type UpcEdits = Partial<Omit<UpcEntry, 'id'>>;
 
-const crudRequest = (crudType: CrudType, upcEntries: readonly UpcEntry[]) =>
-  validated(UpcCrudRequestSchema, { crudType, upcEntries }, upcEntries.length === 1 ? `UPC ${upcEntries[0]?.upc ?? ''}`.trim() : 'UPCs');
+const crudRequest = (crudType: CrudType, upcEntries: readonly UpcEntry[]) => validated(UpcCrudRequestSchema, { crudType, upcEntries });
 
 /** The row as sent: trimmed texts; source as the row says, else 'dataentry'. */
 function newRow(entry: UpcEntry): UpcEntry {

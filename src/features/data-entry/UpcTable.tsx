@@ -2,6 +2,7 @@
 // the shared VirtualTable. Every cell but Images and Select is editable; changed cells are marked (colour and
 // words), rows sent but not confirmed say Pending, new rows say New, a UPC that cannot be right says Check UPC.
 import type { UpcEntry } from '../../protocol/entities';
+import { Money } from '../../protocol/primitives';
 import { notifier } from '../../sync/feedback/notifier';
 import { buttonClass } from '../../ui/button';
 import { NumberCell, TextCell, VirtualTable, type TableColumn } from '../../ui/table';
@@ -76,6 +77,7 @@ export function UpcTable({ rows, selected, onToggle, onEdit, onImages }: UpcTabl
         <NumberCell
           label="Msrp"
           value={row.entry.retailPrice ?? null}
+          rule={Money}
           rowName={rowName(row)}
           changed={row.changed.has('retailPrice')}
           onCommit={(value) => onEdit(row, 'retailPrice', value)}

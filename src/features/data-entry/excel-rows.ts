@@ -5,6 +5,8 @@
 // sheet row number, never guessed at, so the user can fix the file. A row whose UPC cannot be right (a wrong
 // check digit, digits missing) is kept and counted as one to check; the table marks it (upcProblem).
 import { UpcEntrySchema, type UpcEntry } from '../../protocol/catalogue';
+import { issuesText } from '../../protocol/contract';
+import { plainError } from '../../protocol/plain-issues';
 import type { CatalogueColumn } from '../../workers/columns';
 import type { SheetRows } from '../../workers/sheet-rows';
 import { SPREADSHEET_MAX_ROWS } from '../../workers/spreadsheet-limits';
@@ -27,10 +29,9 @@ function entryOf(row: Readonly<Record<CatalogueColumn, string>>): UpcEntry | str
     ...blankEntry('excel'),
     upc: row.upc, vendorName: row.brand, retailPrice: msrp, vendorStyleNumber: row.style, color: row.color, size: row.size,
     itemDescription: row.desc,
-  });
-  if (result.success) return result.data;
-  const [issue] = result.error.issues;
-  return `${issue?.path.join('.') ?? 'row'}: ${issue?.message ?? 'not accepted'}`;
+  }, { error: plainError });
+  // The server's words for the same refusal ('Msrp cannot be negative.'), the column named as the screen names it.
+  return result.success ? result.data : issuesText(result.error.issues);
 }
 
 export function excelEntries({ rows, rejected }: Pick<SheetRows<CatalogueColumn>, 'rows' | 'rejected'>): ExcelImport {
@@ -54,7 +55,7 @@ export function excelEntries({ rows, rejected }: Pick<SheetRows<CatalogueColumn>
 export function importMessage(fileName: string, { entries, skipped, flagged }: ExcelImport, truncated: boolean): string {
   const parts = [`Added ${entries.length} rows from ${fileName}.`];
   if (flagged.length > 0) parts.push(ClientMessages.upcsToCheck(flagged.length, `row ${flagged[0]?.row ?? 0}, UPC ${flagged[0]?.upc ?? ''}`));
-  if (skipped.length > 0) parts.push(`Skipped ${skipped.length} rows (first: row ${skipped[0]?.row ?? 0}, ${skipped[0]?.reason ?? ''}).`);
+  if (skipped.length > 0) parts.push(`Skipped ${skipped.length} rows (first: row ${skipped[0]?.row ?? 0}, ${(skipped[0]?.reason ?? '').replace(/\.$/, '')}).`);
   if (truncated) parts.push(`Only the first ${SPREADSHEET_MAX_ROWS.toLocaleString('en')} rows were read: the sheet is too long.`);
   return parts.join(' ');
 }

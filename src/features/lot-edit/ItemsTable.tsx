@@ -4,10 +4,11 @@
 // server has not confirmed say Pending; scans it refused (an unknown UPC) show as failed rows with Retry and
 // Discard, so no scan disappears without a word.
 import type { BoxItem } from '../../protocol/entities';
+import { Count, Money } from '../../protocol/primitives';
 import { notifier } from '../../sync/feedback/notifier';
 import type { FailedScan, ItemEdits, ItemRow } from '../../domains/items';
 import { buttonClass } from '../../ui/button';
-import { NumberCell, TextCell, VirtualTable, type TableColumn } from '../../ui/table';
+import { NumberCell, TextCell, VirtualTable, type NumberRule, type TableColumn } from '../../ui/table';
 import { ClientMessages } from '../../protocol/messages';
 
 
@@ -23,6 +24,8 @@ export interface ItemsTableProps {
 }
 
 type NumberField = 'quantity' | 'retailPrice' | 'clientCost' | 'listingPrice';
+/** Each editable number's wire rule: Qnty a count (whole, not negative), the prices money. */
+const RULES = { quantity: Count, retailPrice: Money, clientCost: Money, listingPrice: Money } as const satisfies Record<NumberField, NumberRule>;
 type TextField = 'vendor' | 'itemDescriptionManifest' | 'color' | 'size';
 
 const shown = (item: ItemRow, edits: ItemEdits | undefined): BoxItem => ({ ...item, ...edits });
@@ -38,9 +41,10 @@ export function ItemsTable({ lines, selected, onToggle, onEdit, onRetry, onDisca
         <NumberCell
           label={header}
           value={shown(line.item, line.edits)[id]}
+          rule={RULES[id]}
           rowName={line.item.upc}
           changed={line.edits?.[id] !== undefined}
-          onCommit={(value) => onEdit(line.item, { ...line.edits, [id]: id === 'quantity' ? Math.round(value) : value })}
+          onCommit={(value) => onEdit(line.item, { ...line.edits, [id]: value })}
           onInvalid={notifier.error}
         />
       ),

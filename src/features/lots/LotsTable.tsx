@@ -7,10 +7,11 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { Category } from '../../protocol/entities';
 import type { LotChange } from '../../protocol/lots';
+import { Count, Money } from '../../protocol/primitives';
 import { notifier } from '../../sync/feedback/notifier';
 import type { LotRow } from '../../domains/lots';
 import { buttonClass } from '../../ui/button';
-import { NumberCell, VirtualTable, type TableColumn } from '../../ui/table';
+import { NumberCell, VirtualTable, type NumberRule, type TableColumn } from '../../ui/table';
 import { auctionText, categoriesText, locationText, lotName } from '../../ui/lot-display';
 
 const LINK =
@@ -61,6 +62,8 @@ function TitleCell({ lot, onRename }: { lot: LotRow; onRename: (lot: LotRow) => 
 }
 
 type NumberKey = 'numberOfUnits' | 'totalListingPrice' | 'totalOriginalRetail';
+/** Each editable number's wire rule (spec: units are a count, the totals money): refused at the cell, never queued. */
+const RULES = { numberOfUnits: Count, totalListingPrice: Money, totalOriginalRetail: Money } as const satisfies Record<NumberKey, NumberRule>;
 
 function numberColumn(id: string, label: string, key: NumberKey, onEdit: LotsTableProps['onEdit']): TableColumn<LotRow> {
   return {
@@ -72,6 +75,7 @@ function numberColumn(id: string, label: string, key: NumberKey, onEdit: LotsTab
       <NumberCell
         label={label}
         value={lot[key]}
+        rule={RULES[key]}
         rowName={lotName(lot)}
         disabled={lot.id < 0}
         onInvalid={notifier.error}

@@ -1,5 +1,6 @@
-// The errors topic (spec §7, §8): the server's error text is shown as a browser alert and an error toast,
-// both prefixed 'Error: ', and the status resets to 'Ready.'. Also: what counts as an error text.
+// The error channel (spec §7, §8): the errors topic's text, and a broker's ERROR frame (its message header or 'An
+// error occurred'), shown as a browser alert and an error toast, both prefixed 'Error: '; the status resets to
+// 'Ready.'. Also: what counts as an error text.
 import { EnvelopeSchema } from '../../protocol/envelope';
 import type { Notifier } from './notifier';
 import type { Status } from './status';
@@ -14,8 +15,15 @@ export function serverErrorText(body: unknown): string {
   return JSON.stringify(body) ?? '';
 }
 
-export function showServerError(body: unknown, { notifier, status }: { notifier: Notifier; status: Status }): void {
-  const text = ERROR_PREFIX + serverErrorText(body);
+type Channel = { notifier: Notifier; status: Status };
+
+export function showServerError(body: unknown, channel: Channel): void {
+  showChannelError(serverErrorText(body), channel);
+}
+
+/** One error-channel text as spec §8 shows it. */
+export function showChannelError(message: string, { notifier, status }: Channel): void {
+  const text = ERROR_PREFIX + message;
   status.ready();
   notifier.error(text);
   // Last: alert blocks the page until dismissed, so the toast and status are already queued behind it.

@@ -3,4 +3,4 @@ export { VirtualTable, MIN_ROW_HEIGHT_PX, type TableColumn, type VirtualTablePro
 export { EditableCell, type EditableCellProps } from './EditableCell';
 export { NumberCell, type NumberCellProps } from './NumberCell';
 export { TextCell, type TextCellProps } from './TextCell';
-export { formatNumber, invalidNumberMessage, parseNumberEdit, type NumberEdit } from './number-edit';
+export { formatNumber, invalidNumberMessage, parseNumberEdit, type NumberEdit, type NumberRule } from './number-edit';

@@ -1,25 +1,42 @@
 // Pure rules of numeric cells (spec §2 'numbers display rounded to 2 decimals', §5 table cell edit): how a
 // number shows, and what an edit means — invalid (the spec's message, change ignored), unchanged (equal to the
 // original) or changed. No React here, so it is tested in node.
+import type { z } from 'zod';
+import { ClientMessages } from '../../protocol/messages';
+import { issueSentence } from '../../protocol/plain-issues';
 
 export type NumberEdit =
   | { readonly kind: 'invalid'; readonly message: string }
   | { readonly kind: 'unchanged' }
   | { readonly kind: 'changed'; readonly value: number };
 
+/**
+ * What the column's field takes on the wire (Count: a whole number, not negative; Money: not negative; …), from
+ * src/protocol/primitives.ts: a value it refuses is refused at the cell, before anything is queued (issue 13).
+ */
+export type NumberRule = z.ZodType<number>;
+
 // Plain decimal notation only: Number() would also take '', '0x1f', 'Infinity' and '1e400' — not a user's number.
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /** The spec's error: 'ERROR, {label} must be a number. Invalid number:{value}'. */
-export const invalidNumberMessage = (label: string, value: string): string =>
-  `ERROR, ${label} must be a number. Invalid number:${value}`;
+export const invalidNumberMessage = ClientMessages.numberRequired;
 
-export function parseNumberEdit(label: string, raw: string, original: number | null): NumberEdit {
+/** Why the rule refuses the number ('Units must be a whole number.'), or undefined when it takes it. */
+function ruleBroken(label: string, value: number, rule: NumberRule): string | undefined {
+  const checked = rule.safeParse(value);
+  const [issue] = checked.success ? [] : checked.error.issues;
+  return issue === undefined ? undefined : issueSentence(issue, label);
+}
+
+export function parseNumberEdit(label: string, raw: string, original: number | null, rule: NumberRule): NumberEdit {
   const text = raw.trim();
   const value = DECIMAL.test(text) ? Number(text) : Number.NaN;
   if (!Number.isFinite(value)) return { kind: 'invalid', message: invalidNumberMessage(label, text) };
   // -0 === 0, so retyping 0 changes nothing.
-  return value === original ? { kind: 'unchanged' } : { kind: 'changed', value };
+  if (value === original) return { kind: 'unchanged' };
+  const broken = ruleBroken(label, value, rule);
+  return broken === undefined ? { kind: 'changed', value } : { kind: 'invalid', message: broken };
 }
 
 /** Two decimals, rounded half away from zero on the decimal value shown (1.005 → '1.01'); '' when unset. */

@@ -92,6 +92,19 @@ describe('errors topic', () => {
     expect(h.sync.status.get()).toEqual({ message: READY, submitting: false });
     await h.wire.idle();
   });
+
+  it("shows a broker error the same way, once: alert and toast 'Error: {its message}', status 'Ready.' even while busy", async () => {
+    const h = await setup({ signedIn: true });
+    h.connection.open();
+    await h.wire.idle();
+    h.sync.status.busy('Fetching Categories...');
+    h.connection.brokerError('Limit reached: frames (at most 10). The connection is closed.');
+    h.connection.brokerError('Limit reached: frames (at most 10). The connection is closed.');
+    expect(h.notifier.alert).toHaveBeenCalledTimes(1);
+    expect(h.notifier.alert).toHaveBeenCalledWith('Error: Limit reached: frames (at most 10). The connection is closed.');
+    expect(h.notifier.error).toHaveBeenCalledWith('Error: Limit reached: frames (at most 10). The connection is closed.');
+    expect(h.sync.status.get()).toEqual({ message: READY, submitting: false });
+  });
 });
 
 describe('session and connection', () => {

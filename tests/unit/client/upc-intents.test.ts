@@ -51,9 +51,9 @@ describe('/app/processUPCCrudRequest CREATE: Save', () => {
   });
 
   it('refuses, before queueing, a row the server would refuse: a UPC with a space, a negative MSRP', () => {
-    expect(() => createUpc.build(makeUpc(0, '12 34'))).toThrow('Invalid UPC 12 34: upcEntries.0.upc: UPC must not contain spaces or control characters');
-    expect(() => createUpc.build(makeUpc(0, '  '))).toThrow(/upcEntries\.0\.upc: UPC is required/);
-    expect(() => createUpc.build(makeUpc(0, '1', { retailPrice: -1 }))).toThrow(/upcEntries\.0\.retailPrice/);
+    expect(() => createUpc.build(makeUpc(0, '12 34'))).toThrow('item 1: UPC must not contain spaces or control characters');
+    expect(() => createUpc.build(makeUpc(0, '  '))).toThrow(/^item 1: UPC is required\.$/);
+    expect(() => createUpc.build(makeUpc(0, '1', { retailPrice: -1 }))).toThrow('item 1: Msrp cannot be negative.');
   });
 });
 
@@ -80,7 +80,7 @@ describe('/app/processUPCCrudRequest UPDATE: Update', () => {
   it('refuses a row saved offline (not on the server yet) and a change the server would refuse, naming the field', () => {
     expect(() => updateUpc.build({ stored: makeUpc(0, '1'), edits: {} })).toThrow(/UPDATE and DELETE take stored rows/);
     expect(() => updateUpc.build({ stored: { ...makeUpc(1, '1'), id: -3 }, edits: { color: 'Red' } })).toThrow(ClientMessages.upcNotSavedYet);
-    expect(() => updateUpc.build({ stored: makeUpc(7, '700'), edits: { retailPrice: -2 } })).toThrow(/Invalid UPC 700: upcEntries\.0\.retailPrice/);
+    expect(() => updateUpc.build({ stored: makeUpc(7, '700'), edits: { retailPrice: -2 } })).toThrow('item 1: Msrp cannot be negative.');
   });
 });
 

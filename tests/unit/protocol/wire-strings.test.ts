@@ -67,11 +67,11 @@ describe('every payload of the contract', () => {
 
   it('names the field in the one sentence the client reads', () => {
     expect(parsePayload('updateManifestTitleById', JSON.stringify({ lotId: 4, newTitle: NUL }))).toEqual({
-      ok: false, message: `Invalid request: newTitle: ${UNSTORABLE_TEXT_MESSAGE}`,
+      ok: false, message: `Title: ${UNSTORABLE_TEXT_MESSAGE}`,
     });
     expect(parsePayload('addMultipleUPCsToBox', JSON.stringify({ boxId: 3, upcQuantities: [{ upc: '1', qnty: 1 }, { upc: LONE_HIGH, qnty: 1 }] }))).toEqual({
-      ok: false, message: `Invalid request: upcQuantities[1].upc: ${UNSTORABLE_TEXT_MESSAGE}`,
+      ok: false, message: `item 2: UPC: ${UNSTORABLE_TEXT_MESSAGE}`,
     });
-    expect(parsePayload('createManifest', JSON.stringify(LONE_LOW))).toEqual({ ok: false, message: `Invalid request: ${UNSTORABLE_TEXT_MESSAGE}` });
+    expect(parsePayload('createManifest', JSON.stringify(LONE_LOW))).toEqual({ ok: false, message: UNSTORABLE_TEXT_MESSAGE });
   });
 });

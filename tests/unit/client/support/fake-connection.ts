@@ -20,6 +20,8 @@ export interface FakeConnection extends Connection {
   onPublish: ((frame: SentFrame) => void) | undefined;
   open(): void;
   close(): void;
+  /** A STOMP ERROR frame from the broker, recorded as the real connection does (its message header). */
+  brokerError(message: string): void;
   deliver(topic: TopicPath, body: unknown, headers?: Headers): void;
   receipt(receiptId: string): void;
 }
@@ -63,6 +65,7 @@ export function createFakeConnection(mayPublish: (destination: DestinationPath) 
     // Opening an open socket or closing a closed one changes nothing, as with a real one.
     open: () => void (snapshot.get().state !== 'ready' && snapshot.set({ state: 'ready', down: false, lastError: undefined })),
     close: () => void (snapshot.get().state === 'ready' && snapshot.set({ ...snapshot.get(), state: 'loading', down: true })),
+    brokerError: (message) => snapshot.update((current) => ({ ...current, lastError: message })),
     deliver(topic, body, headers = {}) {
       for (const handler of handlers.get(topic) ?? []) handler(body, headers);
     },

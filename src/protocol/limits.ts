@@ -1,0 +1,5 @@
+// Bounds of money and counts, apart from primitives.ts so the message catalogue can name them without importing the
+// schemas (which import the catalogue for their plain messages).
+/** Money and counts are finite and bounded so sums over many lots cannot overflow a safe number. */
+export const MONEY_MAX = 1_000_000_000;
+export const COUNT_MAX = 1_000_000;

@@ -1,10 +1,10 @@
-// The column chooser: a 'Columns' button opening a dialog with one checkbox per column (44 px rows, keyboard and
+// The column chooser: a 'Columns' button opening a dialog with one checkbox per column (48 px rows, keyboard and
 // touch alike). Unticking hides the column at once; key columns show ticked and cannot be unticked. Which columns
 // are hidden is the caller's (ResponsiveTable remembers it on the device).
-import { useId, useState } from 'react';
+import { useContext, useId, useRef, useState } from 'react';
 import { ClientMessages } from '../../protocol/messages';
 import { buttonClass } from '../button';
-import { Dialog, DialogActions, DialogCloseButton } from '../Dialog';
+import { Dialog, DialogActions, DialogCloseButton, DialogFocusReturn } from '../Dialog';
 import { canHide, setColumnShown, type TableColumn } from './columns';
 
 export interface ColumnChooserProps {
@@ -19,9 +19,13 @@ export function ColumnChooser({ label, columns, hidden, onChange }: ColumnChoose
   const [open, setOpen] = useState(false);
   const idPrefix = useId();
   const off = new Set(hidden);
+  const opener = useRef<HTMLButtonElement>(null);
+  // Radix returns focus only to its own Trigger: name the opener, unless the screen has an idle target of its own
+  // (Lot edit's scanner field).
+  const screenTarget = useContext(DialogFocusReturn);
   return (
-    <>
-      <button type="button" className={buttonClass.secondary} aria-label={`Columns of ${label}`} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+    <DialogFocusReturn.Provider value={screenTarget ?? opener}>
+      <button ref={opener} type="button" className={buttonClass.secondary} aria-label={`Columns of ${label}`} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Columns
       </button>
       <Dialog open={open} onOpenChange={setOpen} title={`Columns of ${label}`} description={ClientMessages.chooseColumns}>
@@ -31,7 +35,7 @@ export function ColumnChooser({ label, columns, hidden, onChange }: ColumnChoose
             const fixed = !canHide(column);
             return (
               <li key={column.id}>
-                <label htmlFor={id} className={`flex min-h-11 items-center gap-3 rounded-md px-2 ${fixed ? 'text-slate-500' : 'cursor-pointer hover:bg-slate-100'}`}>
+                <label htmlFor={id} className={`flex min-h-12 items-center gap-3 rounded-md px-2 ${fixed ? 'text-slate-500' : 'cursor-pointer hover:bg-slate-100'}`}>
                   <input
                     id={id}
                     type="checkbox"
@@ -51,6 +55,6 @@ export function ColumnChooser({ label, columns, hidden, onChange }: ColumnChoose
           <DialogCloseButton />
         </DialogActions>
       </Dialog>
-    </>
+    </DialogFocusReturn.Provider>
   );
 }

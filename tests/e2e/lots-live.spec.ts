@@ -146,18 +146,18 @@ test.describe('with the server on and off', () => {
     await expect(page.getByTestId('status-badge')).toHaveText('Ready.'); // no longer busy
   });
 
-  test('at 360 px the page does not scroll sideways, the table scrolls in its box, and toolbar buttons are 44 px tall', async ({ page }) => {
+  test('at 360 px the page does not scroll sideways, each lot is a card that fits, and toolbar buttons are 44 px tall', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
-    await createLot(page, `Phone ${unique()}`);
+    const lotNumber = await createLot(page, `Phone ${unique()}`);
 
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBe(0);
-    const table = page.getByRole('table', { name: 'Lots' });
-    const box = table.locator('xpath=..');
-    expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
-    const tableWidth = await table.evaluate((element) => element.getBoundingClientRect().width);
-    expect(tableWidth).toBeGreaterThan(360);
+    await expect(page.getByRole('table', { name: 'Lots' })).toHaveCount(0);
+    const list = page.getByRole('list', { name: 'Lots' });
+    const box = list.locator('xpath=..');
+    await expect(list.getByRole('listitem', { name: lotNumber })).toBeVisible();
+    expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(false);
     expect(await box.evaluate((element) => element.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
 
     const controls = page.getByRole('toolbar', { name: 'Lot actions' }).locator('button, select');

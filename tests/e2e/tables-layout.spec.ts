@@ -5,7 +5,7 @@
 // A full-page screenshot of each screen at each size is attached to the run.
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN, signIn } from './support/login';
-import { createLot, createLotWithBox, unique } from './support/lots';
+import { createLot, createLotWithBox, lotRow, unique } from './support/lots';
 
 const run = unique().toUpperCase();
 const UPC = `TL${run}1`;
@@ -166,6 +166,11 @@ for (const size of SIZES) {
       await opensDialog(page, size, row.getByRole('button', { name: `Rename ${lotNumber}` }), /.+/);
       for (const label of ['Units', 'Listing', 'Retail']) await editsByTap(page, size, label, lotNumber);
       await selectsByTap(page, size, lotNumber);
+      const all = page.getByRole('checkbox', { name: 'Select all shown lots' });
+      await expectReachable(page, all);
+      await press(size, all);
+      await expect(all).toBeChecked();
+      await expect(lotRow(page, TITLES[0] ?? '').getByRole('checkbox')).toBeChecked();
       await expectNoSidewaysPage(page);
       const edit = row.getByRole('link', { name: `Edit ${lotNumber}` });
       await expectReachable(page, edit);

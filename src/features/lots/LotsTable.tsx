@@ -153,8 +153,9 @@ function useColumns(props: LotsTableProps): TableColumn<LotRow>[] {
         label: 'Select',
         pin: 'end',
         card: 'action',
+        headerAboveCards: true,
         header: (
-          <label className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+          <label className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-2">
             <input
               type="checkbox"
               className={CHECKBOX}
@@ -162,6 +163,8 @@ function useColumns(props: LotsTableProps): TableColumn<LotRow>[] {
               onChange={(event) => onSelect(lots.map((lot) => lot.id), event.target.checked)}
               aria-label="Select all shown lots"
             />
+            {/* Words beside the box where there is room for them: above the phone's cards. */}
+            <span className="sm:sr-only">Select all</span>
           </label>
         ),
         width: 56,

@@ -22,7 +22,15 @@ export function ResponsiveTable<Row>({ tableId, columns, ...rest }: ResponsiveTa
   const shown = useMemo(() => visibleColumns(columns, hidden), [columns, hidden]);
   return (
     <div className="flex min-w-0 flex-col gap-2">
-      <div className="flex justify-end">
+      <div className="flex items-center justify-end gap-2">
+        {!wide &&
+          shown
+            .filter((column) => column.headerAboveCards === true)
+            .map((column) => (
+              <div key={column.id} className="mr-auto">
+                {column.header ?? column.label}
+              </div>
+            ))}
         <ColumnChooser label={rest.label} columns={columns} hidden={hidden} onChange={setHidden} />
       </div>
       {wide ? <VirtualTable {...rest} columns={shown} /> : <CardList {...rest} columns={shown} />}

@@ -26,6 +26,8 @@ export interface TableColumn<Row> {
   readonly key?: boolean;
   /** How the cell shows in a phone card (default 'field'). */
   readonly card?: CardRole;
+  /** Its header acts on every row (select all): on a phone it shows above the cards, beside Columns. */
+  readonly headerAboveCards?: boolean;
 }
 
 /** Pinned and key columns always show: without them a row cannot be named or selected. */
@@ -68,12 +70,15 @@ export interface CardParts<C> {
   readonly actions: C[];
 }
 
-/** Splits the shown columns into a card's parts, each in column order; 'hidden' ones go nowhere. */
+/**
+ * Splits the shown columns into a card's parts, each in column order; 'hidden' ones go nowhere. Wide fields come
+ * after the others, so the two-column grid has no half-empty lines.
+ */
 export function cardParts<C extends Pick<TableColumn<unknown>, 'card'>>(columns: readonly C[]): CardParts<C> {
   const role = (column: C): CardRole => column.card ?? 'field';
   return {
     title: columns.filter((column) => role(column) === 'title'),
-    fields: columns.filter((column) => role(column) === 'field' || role(column) === 'wide'),
+    fields: [...columns.filter((column) => role(column) === 'field'), ...columns.filter((column) => role(column) === 'wide')],
     actions: columns.filter((column) => role(column) === 'action'),
   };
 }

@@ -63,10 +63,10 @@ describe('pinned columns on a desk', () => {
 });
 
 describe('a row as a phone card', () => {
-  it('puts the title cells on its first line, the fields in its grid and the actions at its foot; hidden ones nowhere', () => {
+  it('puts the title cells on its first line, the fields in its grid (wide ones last) and the actions at its foot; hidden ones nowhere', () => {
     const parts = cardParts(lots);
     expect(ids(parts.title)).toEqual(['lotNumber', 'title']);
-    expect(ids(parts.fields)).toEqual(['status', 'category', 'units']);
+    expect(ids(parts.fields)).toEqual(['status', 'units', 'category']);
     expect(ids(parts.actions)).toEqual(['edit', 'select']);
   });
 });

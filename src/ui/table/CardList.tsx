@@ -6,7 +6,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
 import { cardParts, type TableColumn } from './columns';
-import { ALIGN, rowBackground, type RowAttributes } from './VirtualTable';
+import { rowBackground, type RowAttributes } from './VirtualTable';
 
 /** A first guess at a card's height before it is measured (a Lots card is about this tall). */
 const ESTIMATED_CARD_PX = 200;
@@ -44,7 +44,8 @@ function Card<Row>({ row, index, columns }: { row: Row; index: number; columns: 
           {fields.map((column) => (
             <div key={column.id} className={`min-w-0 ${column.card === 'wide' ? 'col-span-2' : ''}`}>
               <dt className="text-xs font-medium text-slate-600">{column.label}</dt>
-              <dd className={`min-w-0 ${ALIGN[column.align === 'center' ? 'center' : 'left']}`}>{column.cell(row, index)}</dd>
+              {/* Values sit under their labels: a table's right-aligned numbers are left-aligned here. */}
+              <dd className="min-w-0 text-left [&_button]:text-left">{column.cell(row, index)}</dd>
             </div>
           ))}
         </dl>

@@ -36,7 +36,7 @@ export interface RowAttributes {
   readonly 'data-testid'?: string;
 }
 
-export const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
+const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
 const CELL = 'overflow-hidden px-2';
 const PIN_EDGE = { left: 'border-r', right: 'border-l' } as const;
 

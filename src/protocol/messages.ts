@@ -82,6 +82,8 @@ export const ClientMessages = {
   /** How an HTTP 403 without a message is read (spec §7). */
   forbidden: 'Invalid token or not authorised.',
   signInToChange: 'Sign in to make changes.',
+  /** The column chooser's description (issue 13: key columns cannot be hidden). */
+  chooseColumns: 'Choose the columns this device shows. The key columns always show.',
   // the outbox
   notCreated: 'Not sent: what it refers to was never created.',
   /** An entry given up after the server failed it this many times (its last message after the colon). */

@@ -1,11 +1,11 @@
 // The data-entry table (spec §2 Data entry): UPC, Brand, Msrp, Style, Color, Size, Desc, Images and Select, on
-// the shared VirtualTable. Every cell but Images and Select is editable; changed cells are marked (colour and
+// the shared ResponsiveTable. Every cell but Images and Select is editable; changed cells are marked (colour and
 // words), rows sent but not confirmed say Pending, new rows say New, a UPC that cannot be right says Check UPC.
 import type { UpcEntry } from '../../protocol/entities';
 import { Money } from '../../protocol/primitives';
 import { notifier } from '../../sync/feedback/notifier';
 import { buttonClass } from '../../ui/button';
-import { NumberCell, TextCell, VirtualTable, type TableColumn } from '../../ui/table';
+import { NumberCell, ResponsiveTable, TextCell, type TableColumn } from '../../ui/table';
 import type { EditableField } from './sheet';
 import type { SheetRow } from './use-sheet';
 
@@ -21,11 +21,12 @@ type TextField = Exclude<EditableField, 'retailPrice'>;
 
 const rowName = (row: SheetRow): string => row.entry.upc || 'new row';
 
-function textColumn(id: TextField, header: string, width: number, onEdit: UpcTableProps['onEdit']): TableColumn<SheetRow> {
+function textColumn(id: TextField, header: string, width: number, onEdit: UpcTableProps['onEdit'], extra: Partial<TableColumn<SheetRow>> = {}): TableColumn<SheetRow> {
   return {
     id,
-    header,
+    label: header,
     width,
+    ...extra,
     cell: (row) => (
       <TextCell label={header} value={row.entry[id] ?? ''} rowName={rowName(row)} changed={row.changed.has(id)} onCommit={(value) => onEdit(row, id, value)} />
     ),
@@ -66,11 +67,11 @@ function UpcCell({ row, onEdit }: { row: SheetRow; onEdit: UpcTableProps['onEdit
 
 export function UpcTable({ rows, selected, onToggle, onEdit, onImages }: UpcTableProps) {
   const columns: Array<TableColumn<SheetRow>> = [
-    { id: 'upc', header: 'UPC', width: 220, cell: (row) => <UpcCell row={row} onEdit={onEdit} /> },
+    { id: 'upc', label: 'UPC', width: 220, pin: 'start', card: 'title', cell: (row) => <UpcCell row={row} onEdit={onEdit} /> },
     textColumn('vendorName', 'Brand', 160, onEdit),
     {
       id: 'retailPrice',
-      header: 'Msrp',
+      label: 'Msrp',
       width: 110,
       align: 'right',
       cell: (row) => (
@@ -88,11 +89,13 @@ export function UpcTable({ rows, selected, onToggle, onEdit, onImages }: UpcTabl
     textColumn('vendorStyleNumber', 'Style', 140, onEdit),
     textColumn('color', 'Color', 120, onEdit),
     textColumn('size', 'Size', 100, onEdit),
-    textColumn('itemDescription', 'Desc', 260, onEdit),
+    textColumn('itemDescription', 'Desc', 200, onEdit, { grow: true, card: 'wide' }),
     {
       id: 'images',
-      header: 'Images',
+      label: 'Images',
       width: 110,
+      key: true,
+      card: 'action',
       cell: (row) => (
         <button type="button" className={`${buttonClass.secondary} px-3`} disabled={row.entry.upc === ''} onClick={() => onImages(row)} aria-label={`Images of ${rowName(row)}`}>
           Images
@@ -101,8 +104,10 @@ export function UpcTable({ rows, selected, onToggle, onEdit, onImages }: UpcTabl
     },
     {
       id: 'select',
-      header: 'Select',
+      label: 'Select',
       width: 80,
+      pin: 'end',
+      card: 'action',
       align: 'center',
       cell: (row) => (
         <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
@@ -111,5 +116,15 @@ export function UpcTable({ rows, selected, onToggle, onEdit, onImages }: UpcTabl
       ),
     },
   ];
-  return <VirtualTable label="UPCs" rows={rows} columns={columns} rowKey={(row) => row.key} emptyText="No UPCs to show. Search, add a row or pick an Excel file." />;
+  return (
+    <ResponsiveTable
+      tableId="upcs"
+      label="UPCs"
+      rows={rows}
+      columns={columns}
+      rowKey={(row) => row.key}
+      rowLabel={rowName}
+      emptyText="No UPCs to show. Search, add a row or pick an Excel file."
+    />
+  );
 }

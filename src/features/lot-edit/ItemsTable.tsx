@@ -1,5 +1,5 @@
 // The box's items (spec §2 Lot edit): UPC (read-only), Qnty, Msrp, Your Cost, List Price, Vendor, Desc, Color,
-// Size, Select, on the shared VirtualTable. Quantity and the three prices are numeric cells with the spec's
+// Size, Select, on the shared ResponsiveTable. Quantity and the three prices are numeric cells with the spec's
 // validation; the texts are editable too. Changed cells are marked until Update Items sends them; rows the
 // server has not confirmed say Pending; scans it refused (an unknown UPC) show as failed rows with Retry and
 // Discard, so no scan disappears without a word.
@@ -8,7 +8,7 @@ import { Count, Money } from '../../protocol/primitives';
 import { notifier } from '../../sync/feedback/notifier';
 import type { FailedScan, ItemEdits, ItemRow } from '../../domains/items';
 import { buttonClass } from '../../ui/button';
-import { NumberCell, TextCell, VirtualTable, type NumberRule, type TableColumn } from '../../ui/table';
+import { NumberCell, ResponsiveTable, TextCell, type NumberRule, type TableColumn } from '../../ui/table';
 import { ClientMessages } from '../../protocol/messages';
 
 
@@ -33,7 +33,7 @@ const shown = (item: ItemRow, edits: ItemEdits | undefined): BoxItem => ({ ...it
 export function ItemsTable({ lines, selected, onToggle, onEdit, onRetry, onDiscard }: ItemsTableProps) {
   const numberColumn = (id: NumberField, header: string, width: number): TableColumn<ItemLine> => ({
     id,
-    header,
+    label: header,
     width,
     align: 'right',
     cell: (line) =>
@@ -49,10 +49,11 @@ export function ItemsTable({ lines, selected, onToggle, onEdit, onRetry, onDisca
         />
       ),
   });
-  const textColumn = (id: TextField, header: string, width: number): TableColumn<ItemLine> => ({
+  const textColumn = (id: TextField, header: string, width: number, extra: Partial<TableColumn<ItemLine>> = {}): TableColumn<ItemLine> => ({
     id,
-    header,
+    label: header,
     width,
+    ...extra,
     cell: (line) =>
       line.kind === 'item' && (
         <TextCell
@@ -67,8 +68,10 @@ export function ItemsTable({ lines, selected, onToggle, onEdit, onRetry, onDisca
   const columns: Array<TableColumn<ItemLine>> = [
     {
       id: 'upc',
-      header: 'UPC',
-      width: 200,
+      label: 'UPC',
+      width: 180,
+      pin: 'start',
+      card: 'title',
       cell: (line) =>
         line.kind === 'failed' ? (
           <span className="flex flex-col leading-tight">
@@ -87,13 +90,15 @@ export function ItemsTable({ lines, selected, onToggle, onEdit, onRetry, onDisca
     numberColumn('clientCost', 'Your Cost', 100),
     numberColumn('listingPrice', 'List Price', 100),
     textColumn('vendor', 'Vendor', 140),
-    textColumn('itemDescriptionManifest', 'Desc', 220),
+    textColumn('itemDescriptionManifest', 'Desc', 180, { grow: true, card: 'wide' }),
     textColumn('color', 'Color', 100),
     textColumn('size', 'Size', 90),
     {
       id: 'select',
-      header: 'Select',
+      label: 'Select',
       width: 150,
+      pin: 'end',
+      card: 'action',
       align: 'center',
       cell: (line) =>
         line.kind === 'failed' ? (
@@ -113,8 +118,10 @@ export function ItemsTable({ lines, selected, onToggle, onEdit, onRetry, onDisca
     },
   ];
   return (
-    <VirtualTable
+    <ResponsiveTable
+      tableId="items"
       label="Items"
+      rowLabel={(line) => (line.kind === 'item' ? line.item.upc : line.scan.upc)}
       rows={lines}
       columns={columns}
       rowKey={(line) => (line.kind === 'item' ? `item:${line.item.id}` : `failed:${line.scan.seq}`)}

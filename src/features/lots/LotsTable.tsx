@@ -1,4 +1,4 @@
-// The Lots table (spec §2 Lots list) on the shared VirtualTable (smooth with 10,000 rows): lot number, status
+// The Lots table (spec §2 Lots list) on the shared ResponsiveTable (a table on a desk, cards on a phone): lot number, status
 // (opens the status dialog), title with Rename, category, units, listing, retail (editable numbers), the edit
 // link to /lotedit/{id}, auction, location (opens the location dialog) and a select checkbox. Rows the server
 // has not confirmed yet are marked Pending (in words, not colour alone); a lot made offline has no number and
@@ -11,7 +11,7 @@ import { Count, Money } from '../../protocol/primitives';
 import { notifier } from '../../sync/feedback/notifier';
 import type { LotRow } from '../../domains/lots';
 import { buttonClass } from '../../ui/button';
-import { NumberCell, VirtualTable, type NumberRule, type TableColumn } from '../../ui/table';
+import { NumberCell, ResponsiveTable, type NumberRule, type TableColumn } from '../../ui/table';
 import { auctionText, categoriesText, locationText, lotName } from '../../ui/lot-display';
 
 const LINK =
@@ -68,8 +68,8 @@ const RULES = { numberOfUnits: Count, totalListingPrice: Money, totalOriginalRet
 function numberColumn(id: string, label: string, key: NumberKey, onEdit: LotsTableProps['onEdit']): TableColumn<LotRow> {
   return {
     id,
-    header: label,
-    width: 110,
+    label,
+    width: 100,
     align: 'right',
     cell: (lot) => (
       <NumberCell
@@ -90,22 +90,24 @@ function useColumns(props: LotsTableProps): TableColumn<LotRow>[] {
   const allSelected = lots.length > 0 && lots.every((lot) => selected.has(lot.id));
   return useMemo(
     () => [
-      { id: 'lotNumber', header: 'Lot #', width: 130, cell: (lot) => <LotNumber lot={lot} /> },
+      { id: 'lotNumber', label: 'Lot #', width: 120, pin: 'start', card: 'title', cell: (lot) => <LotNumber lot={lot} /> },
       {
         id: 'status',
-        header: 'Status',
-        width: 140,
+        label: 'Status',
+        width: 120,
+        key: true,
         cell: (lot) => (
           <button type="button" className={`${CELL_BUTTON} font-mono text-sm`} onClick={() => onStatus(lot)} aria-label={`Status of ${lotName(lot)}: ${lot.status}`}>
             {lot.status}
           </button>
         ),
       },
-      { id: 'title', header: 'Title', width: 320, cell: (lot) => <TitleCell lot={lot} onRename={onRename} /> },
+      { id: 'title', label: 'Title', width: 200, grow: true, key: true, card: 'title', cell: (lot) => <TitleCell lot={lot} onRename={onRename} /> },
       {
         id: 'category',
-        header: 'Category',
-        width: 200,
+        label: 'Category',
+        width: 130,
+        card: 'wide',
         cell: (lot) => {
           const text = categoriesText(lot.categories, categoriesById);
           return <span className="block truncate text-sm" title={text}>{text}</span>;
@@ -116,8 +118,11 @@ function useColumns(props: LotsTableProps): TableColumn<LotRow>[] {
       numberColumn('retail', 'Retail', 'totalOriginalRetail', onEdit),
       {
         id: 'edit',
+        label: 'Edit',
         header: <span className="sr-only">Edit</span>,
-        width: 70,
+        width: 64,
+        key: true,
+        card: 'action',
         cell: (lot) =>
           lot.id < 0 ? (
             <span className="text-slate-500" title="The edit page opens once the server has created the lot">Edit</span>
@@ -129,8 +134,8 @@ function useColumns(props: LotsTableProps): TableColumn<LotRow>[] {
       },
       {
         id: 'auction',
-        header: 'Auction',
-        width: 160,
+        label: 'Auction',
+        width: 110,
         cell: (lot) => {
           const text = auctionText(lot);
           return <span className="block truncate text-sm" title={text}>{text}</span>;
@@ -138,8 +143,10 @@ function useColumns(props: LotsTableProps): TableColumn<LotRow>[] {
       },
       {
         id: 'location',
+        label: 'Location',
         header: <span title="Zone Aisle Column Row Bin">Location (Z A C R B)</span>,
-        width: 170,
+        width: 130,
+        key: true,
         cell: (lot) => (
           <button type="button" className={`${CELL_BUTTON} font-mono text-sm`} onClick={() => onLocation(lot)} aria-label={`Location of ${lotName(lot)}: ${locationText(lot)}`}>
             {locationText(lot)}
@@ -148,8 +155,12 @@ function useColumns(props: LotsTableProps): TableColumn<LotRow>[] {
       },
       {
         id: 'select',
+        label: 'Select',
+        pin: 'end',
+        card: 'action',
+        headerAboveCards: true,
         header: (
-          <label className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+          <label className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-2">
             <input
               type="checkbox"
               className={CHECKBOX}
@@ -157,9 +168,11 @@ function useColumns(props: LotsTableProps): TableColumn<LotRow>[] {
               onChange={(event) => onSelect(lots.map((lot) => lot.id), event.target.checked)}
               aria-label="Select all shown lots"
             />
+            {/* Words beside the box where there is room for them: above the phone's cards. */}
+            <span className="sm:sr-only">Select all</span>
           </label>
         ),
-        width: 70,
+        width: 56,
         align: 'center',
         cell: (lot) => (
           <label className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
@@ -184,8 +197,10 @@ const lotRowProps = () => ({ 'data-testid': 'lot-row' });
 export function LotsTable(props: LotsTableProps) {
   const columns = useColumns(props);
   return (
-    <VirtualTable
+    <ResponsiveTable
+      tableId="lots"
       label="Lots"
+      rowLabel={lotName}
       rows={props.lots}
       columns={columns}
       rowKey={(lot) => lot.id}

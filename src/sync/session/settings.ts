@@ -19,6 +19,18 @@ export function defineSetting<T>(key: string, schema: z.ZodType<T>, { plainText 
 /** Spec §3: the session token, under the key token. */
 export const TOKEN = defineSetting('token', z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'three dot-separated base64url parts'), { plainText: true });
 
+/** Per table (its id, e.g. 'lots'), the columns hidden with the column chooser on this device. Generic: the
+ * engine knows no table; a table names itself. */
+export const TABLE_COLUMNS = defineSetting('tableColumns', z.record(z.string(), z.array(z.string())));
+
+/** The column ids hidden in this table on this device (none until the chooser is used). */
+export const hiddenColumns = (settings: Settings, tableId: string): string[] => settings.get(TABLE_COLUMNS)?.[tableId] ?? [];
+
+/** Remembers this table's hidden columns, keeping the other tables' choices. */
+export function setHiddenColumns(settings: Settings, tableId: string, hidden: readonly string[]): void {
+  settings.set(TABLE_COLUMNS, { ...settings.get(TABLE_COLUMNS), [tableId]: [...hidden] });
+}
+
 /** The part of the Web Storage API we use, so tests can pass an in-memory one. */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

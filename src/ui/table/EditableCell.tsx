@@ -67,7 +67,8 @@ export function EditableCell({ name, shown, initial, onFinish, disabled = false,
         data-changed={changed ? 'true' : undefined}
         className={`${TARGET} ${alignClass} truncate ${changed ? 'bg-amber-100 font-semibold text-amber-950 ring-1 ring-amber-400' : 'hover:bg-slate-100'}`}
       >
-        {shown}
+        {/* An empty cell still shows it can be tapped (a phone card has no grid lines to find it by). */}
+        {shown === '' ? <span aria-hidden="true" className="text-slate-400">—</span> : shown}
       </button>
     );
   }

@@ -1,9 +1,11 @@
-// A virtualized table for long lists (10,000 lots): a real <table> (screen readers count rows through
-// aria-rowcount/rowindex) whose body renders only the rows in view, with spacer rows above and below. The
-// header sticks; rows are a fixed height of at least 44 px (touch); columns have fixed widths, so a phone at
-// 360 px scrolls sideways. It owns layout only: cells come from the columns, data from the caller.
+// The desk and tablet layout of a table (>= 640 px): a real <table> (screen readers count rows through
+// aria-rowcount/rowindex) whose body renders only the rows in view, with spacer rows above and below, so
+// 10,000 rows stay smooth. The header sticks to the top, the key column to the start and the select column to
+// the end, so a row stays named and selectable while the table scrolls sideways inside its own box (never the
+// page). Rows are a fixed height of at least 44 px (touch). It owns layout only: cells come from the columns.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { pinOffsets, type TableColumn } from './columns';
 
 /** Touch-first: no row shorter than a 44 px target (WCAG 2.5.5). */
 export const MIN_ROW_HEIGHT_PX = 44;
@@ -11,19 +13,11 @@ const DEFAULT_ROW_HEIGHT_PX = 48;
 /** Rows rendered beyond the viewport, so a fast fling does not show blank rows. */
 const OVERSCAN_ROWS = 10;
 
-export interface TableColumn<Row> {
-  readonly id: string;
-  readonly header: ReactNode;
-  /** Fixed width in px; the table is as wide as its columns (at least the container). */
-  readonly width: number;
-  readonly cell: (row: Row, index: number) => ReactNode;
-  readonly align?: 'left' | 'right' | 'center';
-}
-
 export interface VirtualTableProps<Row> {
   /** Names the table for assistive technology (e.g. 'Lots'). */
   readonly label: string;
   readonly rows: readonly Row[];
+  /** The columns to draw, in order (the chooser's hidden ones already left out). */
   readonly columns: readonly TableColumn<Row>[];
   readonly rowKey: (row: Row) => string | number;
   /** Clamped to at least MIN_ROW_HEIGHT_PX. */
@@ -31,6 +25,7 @@ export interface VirtualTableProps<Row> {
   /** CSS max height of the scrolling area (default: most of the viewport). */
   readonly maxHeight?: string;
   readonly emptyText?: ReactNode;
+  /** The row's background (a pending row's tint); pinned cells take it too. White when empty. */
   readonly rowClassName?: (row: Row) => string;
   /** Attributes for a row's <tr> (a test id): a closed type, so a caller cannot override the row's layout or ARIA. */
   readonly rowProps?: (row: Row) => RowAttributes;
@@ -42,7 +37,17 @@ export interface RowAttributes {
 }
 
 const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
-const CELL = 'overflow-hidden px-2 sm:px-3';
+const CELL = 'overflow-hidden px-2';
+const PIN_EDGE = { left: 'border-r', right: 'border-l' } as const;
+
+/** The background a row (and so its pinned cells) shows. */
+export const rowBackground = <Row,>(row: Row, rowClassName: ((row: Row) => string) | undefined): string => rowClassName?.(row) || 'bg-white';
+
+/** Sticky placement of one cell: pinned cells stick at their offset, above the cells scrolling under them. */
+function pinned(offset: ReturnType<typeof pinOffsets>[number]): { style: CSSProperties; className: string } {
+  if (offset === undefined) return { style: {}, className: '' };
+  return { style: { position: 'sticky', [offset.side]: offset.px }, className: `${PIN_EDGE[offset.side]} border-slate-200` };
+}
 
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const { label, rows, columns, rowKey, rowHeight = DEFAULT_ROW_HEIGHT_PX, maxHeight = '75dvh', emptyText = 'Nothing to show.', rowClassName, rowProps } = props;
@@ -61,26 +66,28 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = items.length === 0 ? 0 : virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
+  // The table is as wide as its columns, at least its box; a `grow` column (no width on its <col>) takes the rest.
   const width = columns.reduce((sum, column) => sum + column.width, 0);
+  const pins = pinOffsets(columns).map(pinned);
 
   return (
     <div ref={scrollRef} style={{ maxHeight }} className="overflow-auto overscroll-contain rounded-lg border border-slate-200 bg-white">
       <table aria-label={label} aria-rowcount={rows.length + 1} style={{ width, minWidth: '100%' }} className="table-fixed border-separate border-spacing-0 text-sm sm:text-base">
         <colgroup>
           {columns.map((column) => (
-            <col key={column.id} style={{ width: column.width }} />
+            <col key={column.id} style={column.grow === true ? undefined : { width: column.width }} />
           ))}
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
-            {columns.map((column) => (
+            {columns.map((column, index) => (
               <th
                 key={column.id}
                 scope="col"
-                style={{ height }}
-                className={`${CELL} sticky top-0 z-10 border-b border-slate-300 bg-slate-100 font-semibold text-slate-700 ${ALIGN[column.align ?? 'left']}`}
+                style={{ height, ...pins[index]?.style }}
+                className={`${CELL} sticky top-0 ${column.pin === undefined ? 'z-10' : 'z-20'} border-b border-slate-300 bg-slate-100 font-semibold leading-tight text-slate-700 ${ALIGN[column.align ?? 'left']} ${pins[index]?.className ?? ''}`}
               >
-                {column.header}
+                {column.header ?? column.label}
               </th>
             ))}
           </tr>
@@ -95,9 +102,13 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
             const row = rows[item.index];
             if (row === undefined) return null;
             return (
-              <tr {...rowProps?.(row)} key={item.key} aria-rowindex={item.index + 2} style={{ height }} className={rowClassName?.(row) ?? ''}>
-                {columns.map((column) => (
-                  <td key={column.id} className={`${CELL} border-b border-slate-200 align-middle ${ALIGN[column.align ?? 'left']}`}>
+              <tr {...rowProps?.(row)} key={item.key} aria-rowindex={item.index + 2} style={{ height }} className={rowBackground(row, rowClassName)}>
+                {columns.map((column, index) => (
+                  <td
+                    key={column.id}
+                    style={pins[index]?.style}
+                    className={`${CELL} border-b border-slate-200 align-middle ${ALIGN[column.align ?? 'left']} ${column.pin === undefined ? '' : 'z-[1] bg-inherit'} ${pins[index]?.className ?? ''}`}
+                  >
                     {column.cell(row, item.index)}
                   </td>
                 ))}

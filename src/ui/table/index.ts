@@ -1,5 +1,8 @@
-// The shared table pieces: the virtualized table, the editable cells and their pure rules.
-export { VirtualTable, MIN_ROW_HEIGHT_PX, type TableColumn, type VirtualTableProps } from './VirtualTable';
+// The shared table pieces: the responsive table (table on a desk, cards on a phone, the column chooser), its
+// column rules, the editable cells and their pure rules.
+export { ResponsiveTable, type ResponsiveTableProps } from './ResponsiveTable';
+export { VirtualTable, MIN_ROW_HEIGHT_PX, type VirtualTableProps } from './VirtualTable';
+export { type TableColumn, type CardRole } from './columns';
 export { EditableCell, type EditableCellProps } from './EditableCell';
 export { NumberCell, type NumberCellProps } from './NumberCell';
 export { TextCell, type TextCellProps } from './TextCell';

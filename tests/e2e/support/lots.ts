@@ -5,7 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** A short name no other test run has used. */
 export const unique = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** The Lots table's row holding this text (the <tr> carries data-testid 'lot-row'). */
+/** The Lots table's row holding this text (the <tr>, or the phone's card, carries data-testid 'lot-row'). */
 export const lotRow = (page: Page, text: string): Locator => page.getByTestId('lot-row').filter({ hasText: text });
 
 /** Create Lot with this title; waits for the server's number and returns it. */
@@ -16,7 +16,9 @@ export async function createLot(page: Page, title: string): Promise<string> {
   await dialog.getByRole('button', { name: 'Proceed' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(lotRow(page, title)).toContainText('LOT-');
-  return (await lotRow(page, title).getByRole('cell').first().innerText()).trim();
+  // The Edit link names the lot in a table row and in a phone card alike.
+  const edit = lotRow(page, title).getByRole('link', { name: /^Edit LOT-/ });
+  return ((await edit.getAttribute('aria-label')) ?? '').replace('Edit ', '');
 }
 
 /** On the Lots page: Create Lot, open its edit page and Add Box 'A' (selected); returns the lot number. */

@@ -1,7 +1,7 @@
 // settings.ts: typed JSON values in local storage; unreadable stored data counts as absent.
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_CATEGORIES } from '../../../src/domains/categories';
-import { createMemoryStorage, createSettings, TOKEN } from '../../../src/sync/session/settings';
+import { createMemoryStorage, createSettings, hiddenColumns, setHiddenColumns, TOKEN } from '../../../src/sync/session/settings';
 
 describe('settings', () => {
   it('keeps the token as its bare text and other values as JSON, under the spec keys', () => {
@@ -43,5 +43,25 @@ describe('settings', () => {
     settings.set(TOKEN, 'x');
     settings.remove(TOKEN);
     expect(storage.getItem('token')).toBeNull();
+  });
+
+  it("remembers each table's hidden columns on the device, apart from the other tables'", () => {
+    const storage = createMemoryStorage();
+    setHiddenColumns(createSettings(storage), 'lots', ['category', 'auction']);
+    setHiddenColumns(createSettings(storage), 'items', ['color']);
+    // A reload: a new settings object over the same storage.
+    const reloaded = createSettings(storage);
+    expect(hiddenColumns(reloaded, 'lots')).toEqual(['category', 'auction']);
+    expect(hiddenColumns(reloaded, 'items')).toEqual(['color']);
+    expect(hiddenColumns(reloaded, 'upcs')).toEqual([]);
+    setHiddenColumns(reloaded, 'lots', []);
+    expect(hiddenColumns(createSettings(storage), 'lots')).toEqual([]);
+    expect(hiddenColumns(createSettings(storage), 'items')).toEqual(['color']);
+  });
+
+  it('shows every column when the stored choice is unreadable', () => {
+    const storage = createMemoryStorage();
+    storage.setItem('tableColumns', JSON.stringify({ lots: 'category' }));
+    expect(hiddenColumns(createSettings(storage), 'lots')).toEqual([]);
   });
 });

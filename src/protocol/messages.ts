@@ -82,6 +82,7 @@ export const ClientMessages = {
   signInToChange: 'Sign in to make changes.',
   // the outbox
   notCreated: 'Not sent: what it refers to was never created.',
+  notCreatedDiscarded: 'Not sent: what it refers to was discarded before it was sent.',
   /** An entry given up after the server failed it this many times (its last message after the colon). */
   gaveUp: (faults: number, message: string) => `Not sent: the server failed it ${faults} times. ${message}`,
   // the outbox panel: each waiting or refused change in words (issue 13)
@@ -135,6 +136,8 @@ export const ClientMessages = {
   boxNotSavedYet: 'This box is not on the server yet; change it once it has arrived.',
   boxNotSavedYetForFile: 'This box is not on the server yet; add the file once it has arrived.',
   invalidLotId: (id: string) => `Invalid lot ID: ${id}`,
+  lotNotOnDevice: (id: number) => `Lot ${id} is not on this device yet. It loads when the connection is back.`,
+  lotMadeHereGone: 'This lot was made on this device but never reached the server: the server refused it or it was discarded.',
   // data entry (spec §4, §5)
   noItemsToSave: 'No items selected to save...',
   noChangedRows: 'No changed rows to update...',

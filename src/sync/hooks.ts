@@ -6,9 +6,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { PayloadInputOf, QueryName } from '../protocol/contract';
 import type { StatusState } from './feedback/status';
 import { batchProgress, NO_BATCH, type BatchProgress } from './outbox/batch';
-import { isTempId } from './outbox/entry';
+import { resolvedId } from './outbox/optimistic';
 import { EMPTY_SUMMARY, outboxSummary, queuedEntries, type OutboxSummary, type QueuedEntry } from './outbox/summary';
-import { readMeta, TEMP_IDS } from './replica/meta';
 import { sync } from './runtime';
 import type { Readable } from './store';
 import type { LoginState } from './session/login';
@@ -42,11 +41,7 @@ export function useKeptQuery<K extends QueryName>(destination: K, body: PayloadI
  * while offline (a box added in the warehouse) follows its row.
  */
 export function useResolvedId(id: number | undefined): number | undefined {
-  return useLiveQuery(
-    async () => (id === undefined || !isTempId(id) ? id : (new Map((await readMeta(sync().replica, TEMP_IDS)) ?? []).get(id) ?? id)),
-    [id],
-    id,
-  );
+  return useLiveQuery(async () => (id === undefined ? id : resolvedId(sync().replica, id)), [id], id);
 }
 
 const NONE: readonly QueuedEntry[] = [];

@@ -1,8 +1,8 @@
 // The Lots table (spec §2 Lots list) on the shared VirtualTable (smooth with 10,000 rows): lot number, status
 // (opens the status dialog), title with Rename, category, units, listing, retail (editable numbers), the edit
 // link to /lotedit/{id}, auction, location (opens the location dialog) and a select checkbox. Rows the server
-// has not confirmed yet are marked Pending (in words, not colour alone); a lot made offline has no number and
-// no edit page until the server creates it.
+// has not confirmed yet are marked Pending (in words, not colour alone); a lot made offline has no number until
+// the server creates it, and its edit page opens by its temporary id meanwhile.
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { Category } from '../../protocol/entities';
@@ -113,14 +113,12 @@ function useColumns(props: LotsTableProps): TableColumn<LotRow>[] {
         id: 'edit',
         header: <span className="sr-only">Edit</span>,
         width: 70,
-        cell: (lot) =>
-          lot.id < 0 ? (
-            <span className="text-slate-500" title="The edit page opens once the server has created the lot">Edit</span>
-          ) : (
-            <Link to="/lotedit/$lotId" params={{ lotId: String(lot.id) }} className={LINK} aria-label={`Edit ${lotName(lot)}`}>
-              Edit
-            </Link>
-          ),
+        // A lot made offline opens too, by its temporary id (Lot edit follows it to its real one).
+        cell: (lot) => (
+          <Link to="/lotedit/$lotId" params={{ lotId: String(lot.id) }} className={LINK} aria-label={`Edit ${lotName(lot)}`}>
+            Edit
+          </Link>
+        ),
       },
       {
         id: 'auction',

@@ -163,6 +163,16 @@ export async function remapTempId(db: ReplicaTables, creator: OutboxEntry, realI
   await writeMeta(db, TEMP_IDS, [...known, [tempId, realId] as [number, number]].slice(-TEMP_IDS_KEPT));
 }
 
+/**
+ * The row id to read now: a temporary id the server has replaced reads as the real one. Read inside a live query
+ * it sees the temporary row and the pair recorded in one snapshot (remapTempId writes both in one transaction), so
+ * a screen showing a row made offline follows it to its real id without a render in which the row is missing.
+ */
+export async function resolvedId(db: Pick<ReplicaTables, 'meta'>, id: number): Promise<number> {
+  if (!isTempId(id)) return id;
+  return new Map((await readMeta(db, TEMP_IDS)) ?? []).get(id) ?? id;
+}
+
 /** An intent's change and body with temporary ids the server has already replaced written as the real ones. */
 export async function resolveTempIds<T extends { change?: RowChange; body: unknown; tempRefs?: string[] }>(db: ReplicaTables, entry: T): Promise<T> {
   const known = new Map((await readMeta(db, TEMP_IDS)) ?? []);

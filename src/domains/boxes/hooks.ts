@@ -15,9 +15,9 @@ export function useBoxes(lotId: number): readonly BoxRow[] {
   return useLiveQuery(() => readBoxes(sync().replica, lotId), [lotId], NO_BOXES);
 }
 
-/** useBoxes' read. */
-export async function readBoxes(db: ReplicaTables, lotId: number): Promise<BoxRow[]> {
-  const lot = await resolvedId(db, lotId);
-  const boxes = (await db.rows(boxesTable).where('manualManiestId').equals(lot).toArray()).filter((box) => box.removed !== 1);
-  return boxes.sort((a, b) => (a.boxNumber ?? Number.MAX_SAFE_INTEGER) - (b.boxNumber ?? Number.MAX_SAFE_INTEGER) || byId(a, b));
+/** useBoxes' read; chained, not awaited: the live query watches only reads made in Dexie's promises (resolvedId). */
+export function readBoxes(db: ReplicaTables, lotId: number): Promise<BoxRow[]> {
+  return resolvedId(db, lotId)
+    .then((lot) => db.rows(boxesTable).where('manualManiestId').equals(lot).toArray())
+    .then((boxes) => boxes.filter((box) => box.removed !== 1).sort((a, b) => (a.boxNumber ?? Number.MAX_SAFE_INTEGER) - (b.boxNumber ?? Number.MAX_SAFE_INTEGER) || byId(a, b)));
 }

@@ -24,10 +24,11 @@ export function useItems(boxId: number | undefined): readonly ItemRow[] {
   return useLiveQuery(() => (boxId === undefined ? NO_ITEMS : readItems(sync().replica, boxId)), [boxId], NO_ITEMS);
 }
 
-/** useItems' read. */
-export async function readItems(db: ReplicaTables, boxId: number): Promise<ItemRow[]> {
-  const box = await resolvedId(db, boxId);
-  return (await db.rows(itemsTable).where('boxId').equals(box).toArray()).filter((item) => item.removed !== 1).sort(byId);
+/** useItems' read; chained, not awaited: the live query watches only reads made in Dexie's promises (resolvedId). */
+export function readItems(db: ReplicaTables, boxId: number): Promise<ItemRow[]> {
+  return resolvedId(db, boxId)
+    .then((box) => db.rows(itemsTable).where('boxId').equals(box).toArray())
+    .then((items) => items.filter((item) => item.removed !== 1).sort(byId));
 }
 
 /** A scan the server refused (an unknown UPC): the row shows it failed, with Retry and Discard. */

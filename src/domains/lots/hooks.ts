@@ -59,8 +59,9 @@ export function useLot(lotId: number | undefined): LotRow | null | undefined {
 }
 
 /** useLot's read: the lot by its id, a temporary one followed to the real id once the server gave it; else null. */
-export async function readLot(db: ReplicaTables, lotId: number): Promise<LotRow | null> {
-  return (await db.rows(lotsTable).get(await resolvedId(db, lotId))) ?? null;
+export function readLot(db: ReplicaTables, lotId: number): Promise<LotRow | null> {
+  // Chained, not awaited: the live query watches only reads made in Dexie's promises (resolvedId says why).
+  return resolvedId(db, lotId).then((id) => db.rows(lotsTable).get(id)).then((lot) => lot ?? null);
 }
 
 /** The server's message when it refused to give this lot (not found, or not the user's); undefined otherwise. */

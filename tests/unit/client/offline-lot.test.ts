@@ -5,7 +5,8 @@
 // server's rows only. Also the reverse race: the lot is created online and the box editor is used while its reply is
 // on the way. The real server answers through the in-memory wire; the wire injects the faults.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { liveQuery } from 'dexie';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { addBox, boxesTable, readBoxes } from '../../../src/domains/boxes';
 import { addUpc, itemsTable, readItems, scanContext } from '../../../src/domains/items';
 import { createLot, lotsTable, readLot, renameLot } from '../../../src/domains/lots';
@@ -127,6 +128,32 @@ describe('a lot made offline, opened on Lot edit', () => {
     }, WAIT);
     const recorded = new Map(await readMeta(t.db, TEMP_IDS));
     expect([recorded.get(lot), recorded.get(box)]).toEqual([real.id, realBox?.id]); // what useResolvedId reads
+  });
+
+  it('on screen (live queries over the replica), shows every change, and follows the lot to its real id with nothing missing in between', async () => {
+    const t = await tablet();
+    const lot = (await t.sync.enqueue(createLot.build({ title: 'Watched' }))).tempId ?? 0;
+    // What Lot edit shows, by the ids it was opened with, as [lot id, its boxes' labels, the first box's items].
+    const seen: Array<[number | undefined, string[], number]> = [];
+    const watching = liveQuery(async () => {
+      const boxes = await readBoxes(t.db, lot);
+      const items = boxes[0] === undefined ? [] : await readItems(t.db, boxes[0].id);
+      return [(await readLot(t.db, lot))?.id, boxes.map((box) => box.label ?? ''), items.length] as [number | undefined, string[], number];
+    }).subscribe((view) => seen.push(view));
+    onTestFinished(() => watching.unsubscribe());
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual([lot, [], 0]), WAIT);
+    const box = (await t.sync.enqueue(addBox.build({ lotId: lot, label: 'A1' }))).tempId ?? 0;
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual([lot, ['A1'], 0]), WAIT);
+    await t.scan(box, t.known);
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual([lot, ['A1'], 1]), WAIT);
+    const shownBefore = seen.length;
+    t.connection.open();
+    await settled(t);
+    const real = (await readLot(t.db, lot))?.id ?? 0;
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual([real, ['A1'], 1]), WAIT);
+    expect(real).toBeGreaterThan(0);
+    // Every view while the server's replies came in had the lot, its box and its item.
+    expect(seen.slice(shownBefore - 1).filter(([id, boxes, items]) => id === undefined || boxes.length !== 1 || items !== 1)).toEqual([]);
   });
 
   it('refused by the server, it fails with its box and scans, and no longer opens', async () => {

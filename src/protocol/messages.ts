@@ -132,8 +132,6 @@ export const ClientMessages = {
   noItemsToUpdate: 'No items selected to update...',
   noItemsToDelete: 'No items selected to delete...',
   noItemsInBox: 'No items in the current box.',
-  itemNotSavedYet: 'This item is not on the server yet; change it once its scan has arrived.',
-  boxNotSavedYet: 'This box is not on the server yet; change it once it has arrived.',
   boxNotSavedYetForFile: 'This box is not on the server yet; add the file once it has arrived.',
   invalidLotId: (id: string) => `Invalid lot ID: ${id}`,
   lotNotOnDevice: (id: number) => `Lot ${id} is not on this device yet. It loads when the connection is back.`,

@@ -2,6 +2,7 @@
 // as sent (BAD_REQUEST) is refused here with the field named, and the body carries only the contract's fields
 // (zod strips the replica's marks: pending, base, removed).
 import type { z } from 'zod';
+import { isTempId } from './outbox/entry';
 
 /** The input as the schema reads it; otherwise an Error 'Invalid {what}: {field}: {reason}' for the user. */
 export function validated<T>(schema: z.ZodType<T>, input: unknown, what: string): T {
@@ -10,6 +11,23 @@ export function validated<T>(schema: z.ZodType<T>, input: unknown, what: string)
   const [issue] = result.error.issues;
   const where = issue === undefined || issue.path.length === 0 ? '' : `${issue.path.join('.')}: `;
   throw new Error(`Invalid ${what}: ${where}${issue?.message ?? 'not accepted'}`);
+}
+
+/** Any positive id: what a temporary id stands as while the rest of a body is checked. */
+const STAND_IN_ID = 1;
+
+/**
+ * `validated` for a body that may name rows made offline: a temporary (negative) id in one of `keys` is checked as
+ * a stand-in positive id and put back, for the outbox to rewrite once the server names the row (the intent lists
+ * the same keys in its `ids`).
+ */
+export function validatedNaming<T extends object>(schema: z.ZodType<T>, input: Readonly<Record<string, unknown>>, what: string, keys: ReadonlyArray<keyof T & string>): T {
+  const temporary = keys.flatMap((key) => {
+    const value = input[key];
+    return typeof value === 'number' && isTempId(value) ? [[key, value] as const] : [];
+  });
+  const checked = validated(schema, { ...input, ...Object.fromEntries(temporary.map(([key]) => [key, STAND_IN_ID])) }, what);
+  return { ...checked, ...Object.fromEntries(temporary) };
 }
 
 /** How a screen tells the user why a change could not be queued (a refused input, full storage). */

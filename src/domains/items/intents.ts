@@ -8,7 +8,7 @@ import { ClientMessages } from '../../protocol/messages';
 import { atLeastOne, defineIntent } from '../../sync/intent';
 import { isTempId } from '../../sync/outbox/entry';
 import { creates, patches, removes } from '../../sync/outbox/outbox';
-import { validated } from '../../sync/validated';
+import { validatedNaming } from '../../sync/validated';
 import { itemsTable, type ItemRow } from './tables';
 
 export interface Scan {
@@ -51,19 +51,20 @@ export const addUpcs = defineIntent({
 
 export type ItemEdits = Partial<Pick<BoxItem, 'quantity' | 'retailPrice' | 'clientCost' | 'listingPrice' | 'vendor' | 'itemDescriptionManifest' | 'color' | 'size'>>;
 
+/** A row scanned offline (a temporary id) can be edited too: the outbox sends it with the server's id. */
 export const updateItem = defineIntent({
   destination: 'updateItems',
+  ids: ['*.id'],
   build: ({ item, edits }: { readonly item: BoxItem; readonly edits: ItemEdits }) => {
-    if (isTempId(item.id)) throw new Error(ClientMessages.itemNotSavedYet);
-    return { body: [validated(BoxItemSchema, { ...item, ...edits }, `item ${item.upc}`)], optimistic: patches(itemsTable, [item.id], edits) };
+    return { body: [validatedNaming(BoxItemSchema, { ...item, ...edits }, `item ${item.upc}`, ['id'])], optimistic: patches(itemsTable, [item.id], edits) };
   },
 });
 
 export const deleteItems = defineIntent({
   destination: 'deleteItems',
+  ids: ['*.id'],
   build: (items: readonly BoxItem[]) => {
     const [first, ...rest] = atLeastOne(items, ClientMessages.noItemsToDelete);
-    if (items.some((item) => isTempId(item.id))) throw new Error(ClientMessages.itemNotSavedYet);
     return { body: items.map(({ id }) => ({ id })), optimistic: removes(itemsTable, [first.id, ...rest.map((item) => item.id)]) };
   },
 });

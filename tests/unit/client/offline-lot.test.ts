@@ -7,8 +7,8 @@
 import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { addBox, boxesTable, readBoxes } from '../../../src/domains/boxes';
-import { addUpc, itemsTable, readItems, scanContext } from '../../../src/domains/items';
+import { addBox, boxesTable, readBoxes, updateBoxInfo } from '../../../src/domains/boxes';
+import { addUpc, itemsTable, readItems, scanContext, updateItem } from '../../../src/domains/items';
 import { createLot, lotsTable, readLot, renameLot } from '../../../src/domains/lots';
 import { upcsTable } from '../../../src/domains/upcs';
 import { lotEditQueries } from '../../../src/features/lot-edit/lot-edit-queries';
@@ -19,7 +19,7 @@ import type { Lot } from '../../../src/protocol/lots';
 import { ClientMessages, ServerMessages } from '../../../src/protocol/messages';
 import { outboxSummary } from '../../../src/sync/outbox/summary';
 import { readMeta, TEMP_IDS } from '../../../src/sync/replica/meta';
-import { makeUpc } from '../../support/factories';
+import { makeBox, makeItem, makeUpc } from '../../support/factories';
 import { startClientServer, type ClientServer } from './support/server';
 import { outboxSends, startHarness, type Harness } from './support/sync-harness';
 
@@ -128,6 +128,31 @@ describe('a lot made offline, opened on Lot edit', () => {
     }, WAIT);
     const recorded = new Map(await readMeta(t.db, TEMP_IDS));
     expect([recorded.get(lot), recorded.get(box)]).toEqual([real.id, realBox?.id]); // what useResolvedId reads
+  });
+
+  it("its box's weight and dimensions and a scanned row's edits, made before the server named them, arrive with the real ids", async () => {
+    const t = await tablet();
+    const { lot, box } = await fillOffline(t);
+    const [shownBox] = await readBoxes(t.db, lot);
+    const info = { h: 10, w: 12, l: 14, lbs: 3, ozs: 4 };
+    await t.sync.enqueue(updateBoxInfo.build({ box: shownBox ?? makeBox(box, lot), info }));
+    const [kettle] = await readItems(t.db, box);
+    expect(kettle).toMatchObject({ upc: t.known, quantity: 2 });
+    await t.sync.enqueue(updateItem.build({ item: kettle ?? makeItem(0, t.known), edits: { quantity: 5, listingPrice: 9 } }));
+    expect((await readItems(t.db, box)).map((item) => [item.upc, item.quantity, item.listingPrice])).toEqual([[t.known, 5, 9], [t.unknown, 1, null]]);
+    t.connection.open();
+    await settled(t);
+
+    const realLot = (await readLot(t.db, lot))?.id ?? 0;
+    const [realBox] = await server.ask<Box[]>(t.token, 'getBoxesByLotId', realLot);
+    expect(realBox).toMatchObject({ ...info, label: 'A1', manualManiestId: realLot });
+    const { items } = await server.ask<{ items: BoxItem[] }>(t.token, 'getItemsByBoxId', realBox?.id);
+    expect(items.map((item) => [item.upc, item.quantity, item.listingPrice])).toEqual([[t.known, 5, 9]]);
+    expect(outboxSends(t).flatMap(({ body }) => negatives(body))).toEqual([]);
+    expect(t.wire.applied.map(({ destination }) => destination)).toEqual([
+      Destination.createManifest, Destination.addBoxToLot, Destination.addUPCToBox, Destination.addUPCToBox, Destination.updateBoxInfo, Destination.updateItems,
+    ]);
+    await vi.waitFor(async () => expect((await readItems(t.db, box)).map((item) => [item.upc, item.quantity, item.listingPrice, item.pending])).toEqual([[t.known, 5, 9, undefined]]), WAIT);
   });
 
   it('on screen (live queries over the replica), shows every change, and follows the lot to its real id with nothing missing in between', async () => {

@@ -1,6 +1,6 @@
 // Issue 13: a lot created with the server stopped can be opened and filled at once (DESIGN §1, §4). On a tablet
-// with a barcode scanner: Create Lot, Edit, Add Box, scan a catalogue UPC twice and one the catalogue lacks, rename
-// the lot; when the server is back the lot gets its number, the page follows it to its real id without losing the
+// with a barcode scanner: Create Lot, Edit, Add Box, scan a catalogue UPC twice and one the catalogue lacks, weigh
+// the box, rename the lot; when the server is back the lot gets its number, the page follows it to its real id without losing the
 // half-typed scan, and the box and items are on the server once (asked by a second client). A reload shows it all.
 import { expect, test, type Page } from '@playwright/test';
 import type { Box, BoxItemsReply } from '../../src/protocol/entities';
@@ -74,12 +74,20 @@ test('a lot made offline opens, takes a box and scans, and arrives once, in orde
   await expect(qnty(page, knownUpc)).toHaveText('2.00');
   await expect(qnty(page, unknown)).toHaveText('1.00');
 
+  await page.getByRole('button', { name: 'Update Weight/Dims' }).click();
+  const dims = page.getByRole('dialog', { name: 'Update Box Weight and Dimensions' });
+  for (const [label, value] of [['Height (inches)', '2'], ['Width (inches)', '3'], ['Length (inches)', '4'], ['Lbs', '5'], ['Ozs', '6']] as const) {
+    await dims.getByLabel(label).fill(value);
+  }
+  await dims.getByRole('button', { name: 'Submit form' }).click();
+  await expect(page.getByText('2x3x4 in')).toBeVisible();
+
   await page.getByRole('button', { name: 'Edit Title' }).click();
   const rename = page.getByRole('dialog', { name: 'Edit Title' });
   await rename.getByLabel('Title').fill(`${title}, sorted`);
   await rename.getByRole('button', { name: 'Proceed' }).click();
   await expect(page.getByText(`${title}, sorted`)).toBeVisible();
-  await expect(page.getByText('6 queued')).toBeVisible(); // the lot, the box, three scans, the title
+  await expect(page.getByText('7 queued')).toBeVisible(); // the lot, the box, three scans, its weight, the title
 
   // A scan half typed when the connection returns: the screen follows the lot to its real id and keeps it.
   const field = page.getByRole('textbox', { name: 'UPC', exact: true });
@@ -107,7 +115,7 @@ test('a lot made offline opens, takes a box and scans, and arrives once, in orde
     const lot = (await client.request('getLotById', lotId, 'lotById')) as Lot;
     expect(lot).toMatchObject({ id: lotId, lotNumber, titleListing: `${title}, sorted`, numberOfUnits: 2 });
     const boxes = (await client.request('getBoxesByLotId', lotId, 'boxesByLotId')) as Box[];
-    expect(boxes.map((box) => [box.label, box.manualManiestId])).toEqual([['A1', lotId]]);
+    expect(boxes.map(({ label, manualManiestId, h, w, l, lbs, ozs }) => [label, manualManiestId, h, w, l, lbs, ozs])).toEqual([['A1', lotId, 2, 3, 4, 5, 6]]);
     const reply = okData(await client.request('getItemsByBoxId', boxes[0]?.id, 'incomingMessages')) as BoxItemsReply;
     expect(reply.items.map((item) => [item.upc, item.quantity])).toEqual([[knownUpc, 2]]);
   } finally {

@@ -132,7 +132,6 @@ export const ClientMessages = {
   noItemsToUpdate: 'No items selected to update...',
   noItemsToDelete: 'No items selected to delete...',
   noItemsInBox: 'No items in the current box.',
-  boxNotSavedYetForFile: 'This box is not on the server yet; add the file once it has arrived.',
   invalidLotId: (id: string) => `Invalid lot ID: ${id}`,
   lotNotOnDevice: (id: number) => `Lot ${id} is not on this device yet. It loads when the connection is back.`,
   lotMadeHereGone: 'This lot was made on this device but never reached the server: the server refused it or it was discarded.',

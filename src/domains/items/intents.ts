@@ -6,7 +6,6 @@
 import { BoxItemSchema, type BoxItem, type UpcEntry } from '../../protocol/entities';
 import { ClientMessages } from '../../protocol/messages';
 import { atLeastOne, defineIntent } from '../../sync/intent';
-import { isTempId } from '../../sync/outbox/entry';
 import { creates, patches, removes } from '../../sync/outbox/outbox';
 import { validatedNaming } from '../../sync/validated';
 import { itemsTable, type ItemRow } from './tables';
@@ -40,11 +39,12 @@ export const addUpc = defineIntent({
   },
 });
 
-/** The spreadsheet's rows for one box (XLS Save Changes); the server answers which went in. */
+/** The spreadsheet's rows for one box (XLS Save Changes); the server answers which went in (a box made offline: once
+ * the server has named it, the file goes for the real box). */
 export const addUpcs = defineIntent({
   destination: 'addMultipleUPCsToBox',
+  ids: ['boxId'],
   build: ({ boxId, upcQuantities }: { readonly boxId: number; readonly upcQuantities: ReadonlyArray<{ readonly upc: string; readonly qnty: number }> }) => {
-    if (isTempId(boxId)) throw new Error(ClientMessages.boxNotSavedYetForFile);
     return { body: { boxId, upcQuantities: [...upcQuantities] } };
   },
 });

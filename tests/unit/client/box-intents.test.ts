@@ -151,8 +151,8 @@ describe('/app/addMultipleUPCsToBox: XLS Save Changes', () => {
     expect(await items.count()).toBe(0);
   });
 
-  it('refuses a box not yet on the server', () => {
-    expect(() => addUpcs.build({ boxId: -2, upcQuantities: [{ upc: '111', qnty: 1 }] })).toThrow(/not on the server yet/);
+  it('into a box made offline: the box id is one to rewrite once the box is created', () => {
+    expect(addUpcs.build({ boxId: -2, upcQuantities: [{ upc: '111', qnty: 1 }] })).toMatchObject({ body: { boxId: -2 }, tempRefs: ['boxId'] });
   });
 });
 

@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { addBox, boxesTable, readBoxes, updateBoxInfo } from '../../../src/domains/boxes';
-import { addUpc, itemsTable, readItems, scanContext, updateItem } from '../../../src/domains/items';
+import { addUpc, addUpcs, itemsTable, readItems, scanContext, updateItem } from '../../../src/domains/items';
 import { createLot, lotsTable, readLot, renameLot } from '../../../src/domains/lots';
 import { upcsTable } from '../../../src/domains/upcs';
 import { lotEditQueries } from '../../../src/features/lot-edit/lot-edit-queries';
@@ -130,7 +130,7 @@ describe('a lot made offline, opened on Lot edit', () => {
     expect([recorded.get(lot), recorded.get(box)]).toEqual([real.id, realBox?.id]); // what useResolvedId reads
   });
 
-  it("its box's weight and dimensions and a scanned row's edits, made before the server named them, arrive with the real ids", async () => {
+  it("its box's weight and dimensions, a scanned row's edits and an XLS file, made before the server named them, arrive with the real ids", async () => {
     const t = await tablet();
     const { lot, box } = await fillOffline(t);
     const [shownBox] = await readBoxes(t.db, lot);
@@ -140,6 +140,7 @@ describe('a lot made offline, opened on Lot edit', () => {
     expect(kettle).toMatchObject({ upc: t.known, quantity: 2 });
     await t.sync.enqueue(updateItem.build({ item: kettle ?? makeItem(0, t.known), edits: { quantity: 5, listingPrice: 9 } }));
     expect((await readItems(t.db, box)).map((item) => [item.upc, item.quantity, item.listingPrice])).toEqual([[t.known, 5, 9], [t.unknown, 1, null]]);
+    await t.sync.enqueue(addUpcs.build({ boxId: box, upcQuantities: [{ upc: t.known, qnty: 3 }] })); // an XLS file into the box
     t.connection.open();
     await settled(t);
 
@@ -147,12 +148,13 @@ describe('a lot made offline, opened on Lot edit', () => {
     const [realBox] = await server.ask<Box[]>(t.token, 'getBoxesByLotId', realLot);
     expect(realBox).toMatchObject({ ...info, label: 'A1', manualManiestId: realLot });
     const { items } = await server.ask<{ items: BoxItem[] }>(t.token, 'getItemsByBoxId', realBox?.id);
-    expect(items.map((item) => [item.upc, item.quantity, item.listingPrice])).toEqual([[t.known, 5, 9]]);
+    expect(items.map((item) => [item.upc, item.quantity, item.listingPrice])).toEqual([[t.known, 8, 9]]);
     expect(outboxSends(t).flatMap(({ body }) => negatives(body))).toEqual([]);
     expect(t.wire.applied.map(({ destination }) => destination)).toEqual([
       Destination.createManifest, Destination.addBoxToLot, Destination.addUPCToBox, Destination.addUPCToBox, Destination.updateBoxInfo, Destination.updateItems,
+      Destination.addMultipleUPCsToBox,
     ]);
-    await vi.waitFor(async () => expect((await readItems(t.db, box)).map((item) => [item.upc, item.quantity, item.listingPrice, item.pending])).toEqual([[t.known, 5, 9, undefined]]), WAIT);
+    await vi.waitFor(async () => expect((await readItems(t.db, box)).map((item) => [item.upc, item.quantity, item.listingPrice, item.pending])).toEqual([[t.known, 8, 9, undefined]]), WAIT);
   });
 
   it('on screen (live queries over the replica), shows every change, and follows the lot to its real id with nothing missing in between', async () => {

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Box, BoxItemsReply } from '../../src/protocol/entities';
 import type { Lot } from '../../src/protocol/lots';
-import { ServerMessages } from '../../src/protocol/messages';
+import { ClientMessages, ServerMessages } from '../../src/protocol/messages';
 import { createEntries, newEntry, newUpc } from '../support/catalogue';
 import { okData } from '../support/lot-replies';
 import { connectClient, type TestClient } from '../support/stomp-client';
@@ -129,4 +129,12 @@ test('a lot made offline opens, takes a box and scans, and arrives once, in orde
   await page.goto(`${server.url}/home`);
   await expect(lotRow(page, `${title}, sorted`)).toHaveCount(1);
   await expect(lotRow(page, `${title}, sorted`)).toContainText(lotNumber);
+});
+
+test('a temporary id no lot on this device answers to (its creation refused or discarded) says so, with the way back', async ({ page }) => {
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+  await page.goto(`${server.url}/lotedit/-999`);
+  await expect(page.getByText(ClientMessages.lotMadeHereGone)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Lots' }).click();
+  await expect(page).toHaveURL(/\/home$/);
 });

@@ -7,6 +7,7 @@ import type { PayloadInputOf, QueryName } from '../protocol/contract';
 import type { StatusState } from './feedback/status';
 import { batchProgress, NO_BATCH, type BatchProgress } from './outbox/batch';
 import { resolvedId } from './outbox/optimistic';
+import { readMeta, TEMP_IDS } from './replica/meta';
 import { EMPTY_SUMMARY, outboxSummary, queuedEntries, type OutboxSummary, type QueuedEntry } from './outbox/summary';
 import { sync } from './runtime';
 import type { Readable } from './store';
@@ -42,6 +43,14 @@ export function useKeptQuery<K extends QueryName>(destination: K, body: PayloadI
  */
 export function useResolvedId(id: number | undefined): number | undefined {
   return useLiveQuery(async () => (id === undefined ? id : resolvedId(sync().replica, id)), [id], id);
+}
+
+const NOT_RENUMBERED: ReadonlyMap<number, number> = new Map();
+
+/** The temporary ids the server has replaced, each with its real id: a screen's own state kept by row id (unsent
+ * cell edits, ticked rows) follows its rows with it. */
+export function useRenumbered(): ReadonlyMap<number, number> {
+  return useLiveQuery(async () => new Map((await readMeta(sync().replica, TEMP_IDS)) ?? []), [], NOT_RENUMBERED);
 }
 
 const NONE: readonly QueuedEntry[] = [];

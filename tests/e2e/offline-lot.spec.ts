@@ -89,8 +89,15 @@ test('a lot made offline opens, takes a box and scans, and arrives once, in orde
   await expect(page.getByText(`${title}, sorted`)).toBeVisible();
   await expect(page.getByText('7 queued')).toBeVisible(); // the lot, the box, three scans, its weight, the title
 
-  // A scan half typed when the connection returns: the screen follows the lot to its real id and keeps it.
+  // A cell edited but not yet sent with Update Items, and a scan half typed, when the connection returns: the screen
+  // follows the lot to its real id and keeps both.
+  await page.getByRole('button', { name: `Edit List Price of ${knownUpc}:` }).click();
+  await page.getByRole('textbox', { name: `List Price of ${knownUpc}` }).fill('9');
+  await page.getByRole('textbox', { name: `List Price of ${knownUpc}` }).press('Enter');
+  const listPrice = page.getByRole('button', { name: `Edit List Price of ${knownUpc}: 9.00 (changed)` });
+  await expect(listPrice).toBeVisible();
   const field = page.getByRole('textbox', { name: 'UPC', exact: true });
+  await field.focus();
   await expect(field).toBeFocused();
   await field.pressSequentially('0123', { delay: 0 });
   await server.start();
@@ -100,6 +107,9 @@ test('a lot made offline opens, takes a box and scans, and arrives once, in orde
   await expect(field).toBeFocused();
   await expect(field).toHaveValue('0123');
   await field.fill('');
+  await expect(listPrice).toBeVisible();
+  await page.getByRole('button', { name: 'Update Items' }).click();
+  await expect(page.getByText('Updated items: 1')).toBeVisible();
 
   await expect(page.getByRole('tab', { name: 'box A1', exact: true, selected: true })).toBeVisible();
   await expect(qnty(page, knownUpc)).toHaveText('2.00');
@@ -117,7 +127,7 @@ test('a lot made offline opens, takes a box and scans, and arrives once, in orde
     const boxes = (await client.request('getBoxesByLotId', lotId, 'boxesByLotId')) as Box[];
     expect(boxes.map(({ label, manualManiestId, h, w, l, lbs, ozs }) => [label, manualManiestId, h, w, l, lbs, ozs])).toEqual([['A1', lotId, 2, 3, 4, 5, 6]]);
     const reply = okData(await client.request('getItemsByBoxId', boxes[0]?.id, 'incomingMessages')) as BoxItemsReply;
-    expect(reply.items.map((item) => [item.upc, item.quantity])).toEqual([[knownUpc, 2]]);
+    expect(reply.items.map((item) => [item.upc, item.quantity, item.listingPrice])).toEqual([[knownUpc, 2, 9]]);
   } finally {
     await client.close();
   }

@@ -11,7 +11,7 @@ import { addBox, boxesTable, readBoxes, updateBoxInfo } from '../../../src/domai
 import { addUpc, addUpcs, itemsTable, readItems, scanContext, updateItem } from '../../../src/domains/items';
 import { createLot, lotsTable, readLot, renameLot } from '../../../src/domains/lots';
 import { upcsTable } from '../../../src/domains/upcs';
-import { lotEditQueries } from '../../../src/features/lot-edit/lot-edit-queries';
+import { followRenumbered, lotEditQueries } from '../../../src/features/lot-edit/lot-edit-queries';
 import { Destination } from '../../../src/protocol/destinations';
 import type { Box, BoxItem } from '../../../src/protocol/entities';
 import { ErrorCode } from '../../../src/protocol/error-codes';
@@ -87,6 +87,8 @@ describe('a lot made offline, opened on Lot edit', () => {
     const t = await tablet();
     const { lot, box } = await fillOffline(t);
     await t.sync.enqueue(renameLot.build({ lotId: lot, newTitle: 'Pallet 7, sorted' })); // the title edited too
+    const [kettle] = await readItems(t.db, box); // a cell of its row edited, not yet sent with Update Items
+    const unsent = new Map([[kettle?.id ?? 0, { listingPrice: 9 }]]);
     // The lot's reply is lost with the connection, then the server fails twice: the create is sent again, same id.
     t.wire.dropAfterApplyNext = true;
     t.connection.open();
@@ -128,6 +130,8 @@ describe('a lot made offline, opened on Lot edit', () => {
     }, WAIT);
     const recorded = new Map(await readMeta(t.db, TEMP_IDS));
     expect([recorded.get(lot), recorded.get(box)]).toEqual([real.id, realBox?.id]); // what useResolvedId reads
+    // The box editor's unsent edit follows its row to the server's id (BoxEditor, useRenumbered).
+    expect([...followRenumbered(unsent, recorded)]).toEqual([[items[0]?.id, { listingPrice: 9 }]]);
   });
 
   it("its box's weight and dimensions, a scanned row's edits and an XLS file, made before the server named them, arrive with the real ids", async () => {

@@ -86,6 +86,7 @@ export const ClientMessages = {
   chooseColumns: 'Choose the columns this device shows. The key columns always show.',
   // the outbox
   notCreated: 'Not sent: what it refers to was never created.',
+  notCreatedDiscarded: 'Not sent: what it refers to was discarded before it was sent.',
   /** An entry given up after the server failed it this many times (its last message after the colon). */
   gaveUp: (faults: number, message: string) => `Not sent: the server failed it ${faults} times. ${message}`,
   // the outbox panel: each waiting or refused change in words (issue 13)
@@ -126,7 +127,6 @@ export const ClientMessages = {
   atMostLots: (max: number) => `At most ${max} lots at a time`,
   atMostCategories: (max: number) => `At most ${max} categories per lot`,
   noSkus: 'No SKUs entered.',
-  lotNotCreatedYet: 'This lot is not on the server yet; edit it once it has a lot number.',
   /** This device's confirmed change to a lot's field was replaced by a newer one from elsewhere (issue 13), a warning. */
   lotChangeReplaced: (lotNumber: string, fields: readonly string[]) =>
     fields.length === 1
@@ -140,10 +140,9 @@ export const ClientMessages = {
   noItemsToUpdate: 'No items selected to update...',
   noItemsToDelete: 'No items selected to delete...',
   noItemsInBox: 'No items in the current box.',
-  itemNotSavedYet: 'This item is not on the server yet; change it once its scan has arrived.',
-  boxNotSavedYet: 'This box is not on the server yet; change it once it has arrived.',
-  boxNotSavedYetForFile: 'This box is not on the server yet; add the file once it has arrived.',
   invalidLotId: (id: string) => `Invalid lot ID: ${id}`,
+  lotNotOnDevice: (id: number) => `Lot ${id} is not on this device yet. It loads when the connection is back.`,
+  lotMadeHereGone: 'This lot was made on this device but never reached the server: the server refused it or it was discarded.',
   // data entry (spec §4, §5)
   noItemsToSave: 'No items selected to save...',
   noChangedRows: 'No changed rows to update...',

@@ -4,7 +4,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSession } from './hooks';
 import { batchProgress, NO_BATCH, type BatchProgress } from './outbox/batch';
-import { isTempId } from './outbox/entry';
+import { resolvedId } from './outbox/optimistic';
 import { EMPTY_SUMMARY, outboxSummary, queuedEntries, type OutboxSummary, type QueuedEntry } from './outbox/summary';
 import { readMeta, TEMP_IDS } from './replica/meta';
 import { sync } from './runtime';
@@ -14,11 +14,15 @@ import { sync } from './runtime';
  * while offline (a box added in the warehouse) follows its row.
  */
 export function useResolvedId(id: number | undefined): number | undefined {
-  return useLiveQuery(
-    async () => (id === undefined || !isTempId(id) ? id : (new Map((await readMeta(sync().replica, TEMP_IDS)) ?? []).get(id) ?? id)),
-    [id],
-    id,
-  );
+  return useLiveQuery(async () => (id === undefined ? id : resolvedId(sync().replica, id)), [id], id);
+}
+
+const NOT_RENUMBERED: ReadonlyMap<number, number> = new Map();
+
+/** The temporary ids the server has replaced, each with its real id: a screen's own state kept by row id (unsent
+ * cell edits, ticked rows) follows its rows with it. */
+export function useRenumbered(): ReadonlyMap<number, number> {
+  return useLiveQuery(async () => new Map((await readMeta(sync().replica, TEMP_IDS)) ?? []), [], NOT_RENUMBERED);
 }
 
 const NONE: readonly QueuedEntry[] = [];

@@ -15,4 +15,4 @@ export const boxesDomain = defineDomain({
 
 export { boxesTable, type BoxRow } from './tables';
 export { addBox, deleteBox, updateBoxInfo } from './intents';
-export { useBoxes } from './hooks';
+export { readBoxes, useBoxes } from './hooks';

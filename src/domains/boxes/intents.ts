@@ -1,11 +1,11 @@
 // The box tabs' changes (spec §2 Lot edit: Add Box, Delete Box, Update Weight/Dims), each declared once. Add Box
-// shows a pending box with a temporary id until ADDED_BOX_TO_LOT; items scanned into it meanwhile follow it.
+// shows a pending box with a temporary id until ADDED_BOX_TO_LOT; items scanned into it meanwhile follow it. Each may
+// name a lot or box made offline (`ids`): the outbox sends it with the real ids once the server has named them.
 import { BoxSchema, NewBoxSchema, type Box, type BoxInfo } from '../../protocol/entities';
 import { ClientMessages } from '../../protocol/messages';
 import { defineIntent } from '../../sync/intent';
-import { isTempId } from '../../sync/outbox/entry';
 import { creates, patches, removes } from '../../sync/outbox/outbox';
-import { validated } from '../../sync/validated';
+import { validatedNaming } from '../../sync/validated';
 import { boxesTable } from './tables';
 
 /** A new box: the label, its lot, and zero dimensions, weight and location (spec §9). */
@@ -15,8 +15,7 @@ export const addBox = defineIntent({
   build: ({ lotId, label }: { readonly lotId: number; readonly label: string }) => {
     const trimmed = label.trim();
     if (trimmed === '') throw new Error(ClientMessages.boxLabelRequired);
-    // A lot made offline has a temporary id: the schema's positive id is checked with a stand-in, then restored.
-    const body = { ...validated(NewBoxSchema, { label: trimmed, manualManiestId: isTempId(lotId) ? 1 : lotId }), manualManiestId: lotId };
+    const body = validatedNaming(NewBoxSchema, { label: trimmed, manualManiestId: lotId }, ['manualManiestId']);
     const row: Omit<Box, 'id'> = {
       label: trimmed, manualManiestId: lotId, w: 0, l: 0, h: 0, lbs: 0, ozs: 0, zone: 0, aisle: 0, col: 0, row: 0, bin: 0, boxNumber: null, userId: null,
     };
@@ -35,8 +34,8 @@ export const deleteBox = defineIntent({
 
 export const updateBoxInfo = defineIntent({
   destination: 'updateBoxInfo',
+  ids: ['id', 'manualManiestId'],
   build: ({ box, info }: { readonly box: Box; readonly info: BoxInfo }) => {
-    if (isTempId(box.id)) throw new Error(ClientMessages.boxNotSavedYet);
-    return { body: validated(BoxSchema, { ...box, ...info }), optimistic: patches(boxesTable, [box.id], info) };
+    return { body: validatedNaming(BoxSchema, { ...box, ...info }, ['id', 'manualManiestId']), optimistic: patches(boxesTable, [box.id], info) };
   },
 });

@@ -6,6 +6,8 @@ import { useSyncExternalStore } from 'react';
 import { AddUpcRequestSchema, type BulkAddResponse, type UpcEntry } from '../../protocol/entities';
 import { Destination } from '../../protocol/destinations';
 import { useSession } from '../../sync/hooks';
+import { resolvedId } from '../../sync/outbox/optimistic';
+import type { ReplicaTables } from '../../sync/replica/replica';
 import { sync } from '../../sync/runtime';
 import { upcsTable } from '../upcs';
 import { bulkResult } from './ingest';
@@ -17,12 +19,16 @@ const NO_ITEMS: readonly ItemRow[] = [];
 export const byId = (a: { id: number }, b: { id: number }): number =>
   a.id < 0 || b.id < 0 ? (a.id < 0 && b.id < 0 ? b.id - a.id : a.id < 0 ? 1 : -1) : a.id - b.id;
 
+/** The box's items; a box made offline's under its temporary id, and still after the server numbered it. */
 export function useItems(boxId: number | undefined): readonly ItemRow[] {
-  return useLiveQuery(
-    async () => (boxId === undefined ? NO_ITEMS : (await sync().replica.rows(itemsTable).where('boxId').equals(boxId).toArray()).filter((item) => item.removed !== 1).sort(byId)),
-    [boxId],
-    NO_ITEMS,
-  );
+  return useLiveQuery(() => (boxId === undefined ? NO_ITEMS : readItems(sync().replica, boxId)), [boxId], NO_ITEMS);
+}
+
+/** useItems' read; chained, not awaited: the live query watches only reads made in Dexie's promises (resolvedId). */
+export function readItems(db: ReplicaTables, boxId: number): Promise<ItemRow[]> {
+  return resolvedId(db, boxId)
+    .then((box) => db.rows(itemsTable).where('boxId').equals(box).toArray())
+    .then((items) => items.filter((item) => item.removed !== 1).sort(byId));
 }
 
 /** A scan the server refused (an unknown UPC): the row shows it failed, with Retry and Discard. */
@@ -54,8 +60,9 @@ export function useFailedScans(boxId: number | undefined): readonly FailedScan[]
 /** What a scan needs to know first: the box's row with that UPC, and the catalogue entry this device has. */
 export async function scanContext(boxId: number, upc: string): Promise<{ existing: ItemRow | undefined; known: UpcEntry | undefined }> {
   const { replica } = sync();
+  const box = await resolvedId(replica, boxId); // a box made offline the server has numbered since the screen rendered
   const [existing, known] = await Promise.all([
-    replica.rows(itemsTable).where('boxId').equals(boxId).filter((item) => item.upc === upc && item.removed !== 1).first(),
+    replica.rows(itemsTable).where('boxId').equals(box).filter((item) => item.upc === upc && item.removed !== 1).first(),
     replica.rows(upcsTable).where('upc').equals(upc).first(),
   ]);
   return { existing, known };

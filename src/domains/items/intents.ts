@@ -6,9 +6,8 @@
 import { BoxItemSchema, type BoxItem, type UpcEntry } from '../../protocol/entities';
 import { ClientMessages } from '../../protocol/messages';
 import { atLeastOne, defineIntent } from '../../sync/intent';
-import { isTempId } from '../../sync/outbox/entry';
 import { creates, patches, removes } from '../../sync/outbox/outbox';
-import { validated } from '../../sync/validated';
+import { validatedNaming } from '../../sync/validated';
 import { itemsTable, type ItemRow } from './tables';
 
 export interface Scan {
@@ -40,30 +39,32 @@ export const addUpc = defineIntent({
   },
 });
 
-/** The spreadsheet's rows for one box (XLS Save Changes); the server answers which went in. */
+/** The spreadsheet's rows for one box (XLS Save Changes); the server answers which went in (a box made offline: once
+ * the server has named it, the file goes for the real box). */
 export const addUpcs = defineIntent({
   destination: 'addMultipleUPCsToBox',
+  ids: ['boxId'],
   build: ({ boxId, upcQuantities }: { readonly boxId: number; readonly upcQuantities: ReadonlyArray<{ readonly upc: string; readonly qnty: number }> }) => {
-    if (isTempId(boxId)) throw new Error(ClientMessages.boxNotSavedYetForFile);
     return { body: { boxId, upcQuantities: [...upcQuantities] } };
   },
 });
 
 export type ItemEdits = Partial<Pick<BoxItem, 'quantity' | 'retailPrice' | 'clientCost' | 'listingPrice' | 'vendor' | 'itemDescriptionManifest' | 'color' | 'size'>>;
 
+/** A row scanned offline (a temporary id) can be edited too: the outbox sends it with the server's id. */
 export const updateItem = defineIntent({
   destination: 'updateItems',
+  ids: ['*.id'],
   build: ({ item, edits }: { readonly item: BoxItem; readonly edits: ItemEdits }) => {
-    if (isTempId(item.id)) throw new Error(ClientMessages.itemNotSavedYet);
-    return { body: [validated(BoxItemSchema, { ...item, ...edits })], optimistic: patches(itemsTable, [item.id], edits) };
+    return { body: [validatedNaming(BoxItemSchema, { ...item, ...edits }, ['id'])], optimistic: patches(itemsTable, [item.id], edits) };
   },
 });
 
 export const deleteItems = defineIntent({
   destination: 'deleteItems',
+  ids: ['*.id'],
   build: (items: readonly BoxItem[]) => {
     const [first, ...rest] = atLeastOne(items, ClientMessages.noItemsToDelete);
-    if (items.some((item) => isTempId(item.id))) throw new Error(ClientMessages.itemNotSavedYet);
     return { body: items.map(({ id }) => ({ id })), optimistic: removes(itemsTable, [first.id, ...rest.map((item) => item.id)]) };
   },
 });

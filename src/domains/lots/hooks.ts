@@ -5,7 +5,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import type { LotsFilter } from '../../protocol/lots';
 import { useSession } from '../../sync/hooks';
+import { resolvedId } from '../../sync/outbox/optimistic';
 import { readMeta } from '../../sync/replica/meta';
+import type { ReplicaTables } from '../../sync/replica/replica';
 import { sync } from '../../sync/runtime';
 import { lotShown, selectedStatuses } from './filter';
 import { lotLookups, type LotLookupsState } from './lookups';
@@ -48,9 +50,18 @@ export function useLots(): readonly LotRow[] {
   );
 }
 
-/** The lot as the replica holds it; null while unknown, undefined while loading. */
+/**
+ * The lot as the replica holds it; null while unknown, undefined while loading. A lot made offline is found by its
+ * temporary id before and after the server numbers it (the row then has its real id: the screen follows it).
+ */
 export function useLot(lotId: number | undefined): LotRow | null | undefined {
-  return useLiveQuery(async () => (lotId === undefined ? null : ((await sync().replica.rows(lotsTable).get(lotId)) ?? null)), [lotId]);
+  return useLiveQuery(async () => (lotId === undefined ? null : readLot(sync().replica, lotId)), [lotId]);
+}
+
+/** useLot's read: the lot by its id, a temporary one followed to the real id once the server gave it; else null. */
+export function readLot(db: ReplicaTables, lotId: number): Promise<LotRow | null> {
+  // Chained, not awaited: the live query watches only reads made in Dexie's promises (resolvedId says why).
+  return resolvedId(db, lotId).then((id) => db.rows(lotsTable).get(id)).then((lot) => lot ?? null);
 }
 
 /** The server's message when it refused to give this lot (not found, or not the user's); undefined otherwise. */

@@ -8,9 +8,8 @@ import {
 import { ClientMessages } from '../../protocol/messages';
 import { LIST_MAX } from '../../protocol/primitives';
 import { atLeastOne, defineIntent, queueIntent } from '../../sync/intent';
-import { isTempId } from '../../sync/outbox/entry';
 import { creates, patches, removes } from '../../sync/outbox/outbox';
-import { validated } from '../../sync/validated';
+import { validatedNaming } from '../../sync/validated';
 import { lotsTable } from './tables';
 
 /** The title to send, or throws with the text the user sees ('Title cannot be empty'). */
@@ -65,17 +64,17 @@ export function changedFields(edit: LotEdit): LotChange {
 
 /**
  * updateManifest(s)' body for one lot: its id and only the fields that change (issue 13), so a stale copy of the
- * lot never overwrites another person's newer value of a field this device did not touch. A lot made offline has no
- * number yet and waits for the server.
+ * lot never overwrites another person's newer value of a field this device did not touch. A lot made offline goes
+ * by its temporary id, which the outbox rewrites once the server has created the lot.
  */
 export function lotChange(id: number, change: LotChange): LotEdit {
-  if (isTempId(id)) throw new Error(ClientMessages.lotNotCreatedYet);
-  return validated(LotEditSchema, { ...change, id });
+  return validatedNaming(LotEditSchema, { ...change, id }, ['id']);
 }
 
 /** Some editable fields of one lot (the Lots table's numeric cells). Status is not sent: updateLotStatus sets it. */
 export const updateManifest = defineIntent({
   destination: 'updateManifest',
+  ids: ['id'],
   build: ({ id, change }: { readonly id: number; readonly change: LotChange }) => {
     const body = lotChange(id, change);
     return { body, optimistic: patches(lotsTable, [body.id], changedFields(body)) };
@@ -97,6 +96,7 @@ export function lotsWithNewCategories(lots: readonly Lot[], categories: readonly
 /** Select Categories: the lots whose categories change, all or nothing. Call with lotsWithNewCategories' lots. */
 export const updateManifests = defineIntent({
   destination: 'updateManifests',
+  ids: ['*.id'],
   build: ({ lots, categories }: { readonly lots: readonly Lot[]; readonly categories: readonly number[] }) => {
     const chosen = [...new Set(categories)];
     const changed = lotsWithNewCategories(lots, chosen);
@@ -128,7 +128,7 @@ export const updateLotLocation = defineIntent({
   destination: 'updateLotLocation',
   ids: ['id'],
   build: (input: LotLocationUpdate) => {
-    const { id, ...location } = validated(LotLocationUpdateSchema, input);
+    const { id, ...location } = validatedNaming(LotLocationUpdateSchema, input, ['id']);
     return { body: { id, ...location }, optimistic: patches(lotsTable, [id], location) };
   },
 });

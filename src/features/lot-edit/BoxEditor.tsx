@@ -6,11 +6,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Box } from '../../protocol/entities';
 import type { Lot } from '../../protocol/lots';
 import { useBulkResult, useFailedScans, useItems, type ItemEdits, type ItemRow } from '../../domains/items';
+import { useRenumbered } from '../../sync/live-hooks';
 import { buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { formatNumber } from '../../ui/table';
 import { BoxInfoDialog } from './BoxInfoDialog';
 import { ItemsTable, type ItemLine } from './ItemsTable';
+import { followRenumbered, followRenumberedIds } from './lot-edit-queries';
 import { ScanField } from './ScanField';
 import { focusScan, type ScanFieldRef } from './scan-focus';
 import { deleteItems, discardScan, duplicateLot, retryScan, saveXls, scanUpc, updateBoxInfo, updateItems } from './use-box-actions';
@@ -41,6 +43,11 @@ export function BoxEditor({ lot, box, scanField }: { lot: Lot; box: Box; scanFie
   // Another tab starts with no edits, selection or dialog; a box the server just numbered (its temporary id
   // replaced) is the same box, and keeps them.
   const shownBox = useRef(box.id);
+  const renumbered = useRenumbered();
+  useEffect(() => {
+    setEdits((current) => followRenumbered(current, renumbered));
+    setSelected((current) => followRenumberedIds(current, renumbered));
+  }, [renumbered]);
   useEffect(() => {
     const renumbered = shownBox.current < 0 && box.id > 0;
     shownBox.current = box.id;

@@ -1,12 +1,14 @@
 // Lot edit (spec §2 Lot edit, §4 "Box editing"): the lot's summary, its boxes as tabs ('box {label or id}')
 // with Add Box and Delete Box, and the selected box's editor. On connect the lot, then its boxes, then the
 // selected box's items are fetched; offline, the replica's copy shows at once and every change waits in the
-// outbox. A non-numeric id shows 'Invalid lot ID: ...' (the route parses it); a lot the server refuses (missing,
-// another user's) shows its message once, with a link back to Lots. While the box editor is idle the scanner's UPC
+// outbox. A lot made offline opens by its temporary (negative) id from the replica alone, takes boxes and scans,
+// and when the server numbers it the screen follows it to its real id (onRenumbered: the page replaces the URL)
+// without losing what is on screen. A non-numeric id shows 'Invalid lot ID: ...' (the route parses it); a lot the
+// server refuses (missing, another user's) shows its message once, with a link back to Lots. While the box editor is idle the scanner's UPC
 // field has focus (scan-focus.ts); every dialog here gives it back on close.
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBoxes } from '../../domains/boxes';
 import { useCategories } from '../../domains/categories';
 import { renameLot, setLotCategories, useLot, useLotRefusal } from '../../domains/lots';
@@ -14,6 +16,7 @@ import { showError } from '../../sync/feedback/notifier';
 import { useKeptQuery, useOffline } from '../../sync/hooks';
 import { useResolvedId } from '../../sync/live-hooks';
 import { useIntent } from '../../sync/intent';
+import { isTempId } from '../../sync/outbox/entry';
 import { buttonClass } from '../../ui/button';
 import { CategoryDialog } from '../../ui/CategoryDialog';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -32,7 +35,7 @@ type OpenDialog = 'title' | 'categories' | 'addBox' | 'deleteBox' | undefined;
 /** The tab's name (spec §2): 'box ' plus the label or the id. */
 export const boxTabName = (box: { id: number; label: string | null }): string => `box ${box.label?.trim() || box.id}`;
 
-/** The server would not give the lot: its words, once, and the way back. */
+/** The server would not give the lot (or a lot made here never reached it): the words, once, and the way back. */
 function Refused({ message }: { message: string }) {
   return (
     <div className="flex flex-col items-start gap-3">
@@ -44,13 +47,21 @@ function Refused({ message }: { message: string }) {
   );
 }
 
-function LotEdit({ lotId }: { lotId: number }) {
+/** Called once the lot on screen, made offline, has its real id from the server. */
+type OnRenumbered = (realId: number) => void;
+
+function LotEdit({ lotId, onRenumbered }: { lotId: number; onRenumbered: OnRenumbered }) {
   const lot = useLot(lotId);
-  const refusal = useLotRefusal(lotId);
+  // The lot's id now: a lot made offline reads by its temporary id until the server names the real one.
+  const shownId = lot?.id ?? lotId;
+  const refusal = useLotRefusal(shownId);
   const scanField = useRef<HTMLInputElement>(null);
   useScannerKeys(scanField);
   const offline = useOffline();
-  const boxes = useBoxes(lotId);
+  const boxes = useBoxes(shownId);
+  useEffect(() => {
+    if (shownId !== lotId) onRenumbered(shownId);
+  }, [shownId, lotId, onRenumbered]);
   const [chosenBox, chooseBox] = useState<number | undefined>(undefined);
   const boxId = useResolvedId(chosenBox);
   const { list: categories, byId: categoriesById } = useCategories();
@@ -60,14 +71,16 @@ function LotEdit({ lotId }: { lotId: number }) {
   const selected = selectedBox(boxes, boxId);
   // Kept open: sent now, again on every connect and when a reply makes them stale.
   const known: LotKnown = refusal !== undefined ? 'refused' : lot === null || lot === undefined ? 'unknown' : 'stored';
-  const queries = lotEditQueries(lotId, selected?.id, known);
+  const queries = lotEditQueries(shownId, selected?.id, known);
   useKeptQuery('getLotById', queries.getLotById);
   useKeptQuery('getBoxesByLotId', queries.getBoxesByLotId);
   useKeptQuery('getItemsByBoxId', queries.getItemsByBoxId);
 
   if (refusal !== undefined) return <Refused message={refusal} />;
+  // A temporary id no row and no recorded real id answers to: its create was refused or discarded.
+  if (lot === null && isTempId(lotId)) return <Refused message={ClientMessages.lotMadeHereGone} />;
   if (lot === undefined || (lot === null && !offline)) return <p className="text-slate-700">Loading the lot…</p>;
-  if (lot === null) return <Warning>{`Lot ${lotId} is not on this device yet. It loads when the connection is back.`}</Warning>;
+  if (lot === null) return <Warning>{ClientMessages.lotNotOnDevice(lotId)}</Warning>;
   return (
     <DialogFocusReturn value={scanField}>
       <div className="flex flex-col gap-4">
@@ -129,7 +142,7 @@ function LotEdit({ lotId }: { lotId: number }) {
   );
 }
 
-export function LotEditScreen({ lotId, rawLotId }: { lotId: number | undefined; rawLotId: string }) {
-  if (lotId === undefined) return <Warning>{`Invalid lot ID: ${rawLotId}`}</Warning>;
-  return <LotEdit lotId={lotId} />;
+export function LotEditScreen({ lotId, rawLotId, onRenumbered }: { lotId: number | undefined; rawLotId: string; onRenumbered: OnRenumbered }) {
+  if (lotId === undefined) return <Warning>{ClientMessages.invalidLotId(rawLotId)}</Warning>;
+  return <LotEdit lotId={lotId} onRenumbered={onRenumbered} />;
 }

@@ -8,6 +8,22 @@ export function selectedBox<B extends { readonly id: number }>(boxes: readonly B
   return boxes.find((box) => box.id === chosen) ?? boxes[0];
 }
 
+/**
+ * Screen state kept by row id (a box's unsent cell edits, its ticked rows) with each row the server has numbered
+ * since under its real id, so nothing on screen is lost when a scan made offline arrives; the same map when no key
+ * moved (no re-render).
+ */
+export function followRenumbered<V>(state: ReadonlyMap<number, V>, renumbered: ReadonlyMap<number, number>): ReadonlyMap<number, V> {
+  if (![...state.keys()].some((id) => renumbered.has(id))) return state;
+  return new Map([...state].map(([id, value]) => [renumbered.get(id) ?? id, value]));
+}
+
+/** followRenumbered for a set of row ids. */
+export function followRenumberedIds(ids: ReadonlySet<number>, renumbered: ReadonlyMap<number, number>): ReadonlySet<number> {
+  if (![...ids].some((id) => renumbered.has(id))) return ids;
+  return new Set([...ids].map((id) => renumbered.get(id) ?? id));
+}
+
 /** An id the server knows: a row made offline (a temporary id) is not asked for until the server names it. */
 const known = (id: number | undefined): number | undefined => (id === undefined || isTempId(id) ? undefined : id);
 

@@ -1,8 +1,8 @@
 // The Lots table (spec §2 Lots list) on the shared ResponsiveTable (a table on a desk, cards on a phone): lot number, status
 // (opens the status dialog), title with Rename, category, units, listing, retail (editable numbers), the edit
 // link to /lotedit/{id}, auction, location (opens the location dialog) and a select checkbox. Rows the server
-// has not confirmed yet are marked Pending (in words, not colour alone); a lot made offline has no number and
-// no edit page until the server creates it.
+// has not confirmed yet are marked Pending (in words, not colour alone); a lot made offline has no number until
+// the server creates it, and its edit page opens by its temporary id meanwhile.
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { Category } from '../../protocol/entities';
@@ -77,7 +77,6 @@ function numberColumn(id: string, label: string, key: NumberKey, onEdit: LotsTab
         value={lot[key]}
         rule={RULES[key]}
         rowName={lotName(lot)}
-        disabled={lot.id < 0}
         onInvalid={notifier.error}
         onCommit={(value) => onEdit(lot.id, { [key]: value })}
       />
@@ -123,14 +122,12 @@ function useColumns(props: LotsTableProps): TableColumn<LotRow>[] {
         width: 64,
         key: true,
         card: 'action',
-        cell: (lot) =>
-          lot.id < 0 ? (
-            <span className="text-slate-500" title="The edit page opens once the server has created the lot">Edit</span>
-          ) : (
-            <Link to="/lotedit/$lotId" params={{ lotId: String(lot.id) }} className={LINK} aria-label={`Edit ${lotName(lot)}`}>
-              Edit
-            </Link>
-          ),
+        // A lot made offline opens too, by its temporary id (Lot edit follows it to its real one).
+        cell: (lot) => (
+          <Link to="/lotedit/$lotId" params={{ lotId: String(lot.id) }} className={LINK} aria-label={`Edit ${lotName(lot)}`}>
+            Edit
+          </Link>
+        ),
       },
       {
         id: 'auction',

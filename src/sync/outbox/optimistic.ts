@@ -163,6 +163,20 @@ export async function remapTempId(db: ReplicaTables, creator: OutboxEntry, realI
   await writeMeta(db, TEMP_IDS, [...known, [tempId, realId] as [number, number]].slice(-TEMP_IDS_KEPT));
 }
 
+/**
+ * The row id to read now: a temporary id the server has replaced reads as the real one. Read inside a live query
+ * it sees the temporary row and the pair recorded in one snapshot (remapTempId writes both in one transaction), so
+ * a screen showing a row made offline follows it to its real id without a render in which the row is missing.
+ * A Dexie promise, to be chained with `.then` by a live query's reader: behind nested native awaits Dexie's zone
+ * was lost and the reads after it were not watched (a box added to a lot made offline never showed).
+ */
+export function resolvedId(db: Pick<ReplicaTables, 'meta'>, id: number): Promise<number> {
+  return db.meta.get(TEMP_IDS.name).then((row) => {
+    const pairs = TEMP_IDS.schema.safeParse(row?.value);
+    return (isTempId(id) && pairs.success ? new Map(pairs.data).get(id) : undefined) ?? id;
+  });
+}
+
 /** An intent's change and body with temporary ids the server has already replaced written as the real ones. */
 export async function resolveTempIds<T extends { change?: RowChange; body: unknown; tempRefs?: string[] }>(db: ReplicaTables, entry: T): Promise<T> {
   const known = new Map((await readMeta(db, TEMP_IDS)) ?? []);

@@ -213,18 +213,31 @@ export function settle(db: Replica, seq: number, verdict: Verdict, now: number =
     }
     const settled: OutboxEntry = { ...entry, state: 'dead', lastError: verdict.message };
     await db.outbox.put(settled);
-    const changes = [entry.change];
-    if (entry.change?.kind === 'insert' && isTempId(entry.change.id)) {
-      const { table, id } = entry.change;
-      for (const dependent of await activeEntries(db, entry.user)) {
-        if (!refersTo(dependent, table, id)) continue;
-        await db.outbox.update(dependent.seq, { state: 'dead', lastError: `${ClientMessages.notCreated} ${settled.lastError}` });
-        changes.push(dependent.change);
-      }
-    }
+    const changes = [entry.change, ...(await dieWithCreate(db, entry, `${ClientMessages.notCreated} ${settled.lastError}`))];
     await refreshRows(db, entry.user, changes);
     return settled;
   });
+}
+
+/**
+ * A create made offline that will never happen (refused, or discarded unsent): every active entry naming its
+ * temporary id dies too, and so on down (a box in the lot, then the scans into that box), so no body naming a
+ * temporary id is ever sent. Returns the changes of the entries that died.
+ */
+async function dieWithCreate(db: ReplicaTables, creator: OutboxEntry, lastError: string): Promise<Array<RowChange | undefined>> {
+  const died: Array<RowChange | undefined> = [];
+  const gone = [creator];
+  for (let next = gone.pop(); next !== undefined; next = gone.pop()) {
+    if (next.change?.kind !== 'insert' || !isTempId(next.change.id)) continue;
+    const { table, id } = next.change;
+    for (const dependent of await activeEntries(db, creator.user)) {
+      if (dependent.seq === creator.seq || !refersTo(dependent, table, id)) continue;
+      await db.outbox.update(dependent.seq, { state: 'dead', lastError });
+      died.push(dependent.change);
+      gone.push(dependent);
+    }
+  }
+  return died;
 }
 
 /**
@@ -250,7 +263,7 @@ export function discardEntry(db: Replica, seq: number): Promise<boolean> {
     const entry = await db.outbox.get(seq);
     if (entry === undefined || entry.state === 'in-flight') return false;
     await removeEntry(db, entry);
-    if (entry.state === 'pending') await refreshRows(db, entry.user, [entry.change]);
+    if (entry.state === 'pending') await refreshRows(db, entry.user, [entry.change, ...(await dieWithCreate(db, entry, ClientMessages.notCreatedDiscarded))]);
     return true;
   });
 }

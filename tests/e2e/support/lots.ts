@@ -8,13 +8,19 @@ export const unique = (): string => `${Date.now().toString(36)}${Math.random().t
 /** The Lots table's row holding this text (the <tr>, or the phone's card, carries data-testid 'lot-row'). */
 export const lotRow = (page: Page, text: string): Locator => page.getByTestId('lot-row').filter({ hasText: text });
 
-/** Create Lot with this title; waits for the server's number and returns it. */
-export async function createLot(page: Page, title: string): Promise<string> {
+/** Create Lot with this title, as a person does it; the row shows at once (online or not). */
+export async function submitCreateLot(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: 'Create Lot' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Lot' });
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByRole('button', { name: 'Proceed' }).click();
   await expect(dialog).toHaveCount(0);
+  await expect(lotRow(page, title)).toBeVisible();
+}
+
+/** Create Lot with this title; waits for the server's number and returns it. */
+export async function createLot(page: Page, title: string): Promise<string> {
+  await submitCreateLot(page, title);
   await expect(lotRow(page, title)).toContainText('LOT-');
   // The Edit link names the lot in a table row and in a phone card alike.
   const edit = lotRow(page, title).getByRole('link', { name: /^Edit LOT-/ });

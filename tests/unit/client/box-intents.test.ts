@@ -85,9 +85,14 @@ describe('/app/updateBoxInfo: Update Weight/Dims', () => {
     expect(await boxes.get(40)).toMatchObject({ ...info, label: 'Shelf', zone: 2, pending: 1, base: box });
   });
 
-  it('refuses numbers the server would refuse, and a box not yet on the server', () => {
+  it('refuses numbers the server would refuse', () => {
     expect(() => updateBoxInfo.build({ box: makeBox(40, 5), info: { h: -1, w: 0, l: 0, lbs: 0, ozs: 0 } })).toThrow('Height cannot be negative.');
-    expect(() => updateBoxInfo.build({ box: makeBox(-2, 5), info: { h: 1, w: 1, l: 1, lbs: 1, ozs: 1 } })).toThrow(/not on the server yet/);
+    expect(() => updateBoxInfo.build({ box: makeBox(-2, -1), info: { h: -1, w: 0, l: 0, lbs: 0, ozs: 0 } })).toThrow('Height cannot be negative.');
+  });
+
+  it('a box made offline, in a lot made offline: both ids are rewritten once the server names them', () => {
+    const info = { h: 1, w: 2, l: 3, lbs: 4, ozs: 5 };
+    expect(updateBoxInfo.build({ box: makeBox(-2, -1), info })).toMatchObject({ body: { ...makeBox(-2, -1), ...info }, tempRefs: ['id', 'manualManiestId'] });
   });
 });
 
@@ -146,8 +151,8 @@ describe('/app/addMultipleUPCsToBox: XLS Save Changes', () => {
     expect(await items.count()).toBe(0);
   });
 
-  it('refuses a box not yet on the server', () => {
-    expect(() => addUpcs.build({ boxId: -2, upcQuantities: [{ upc: '111', qnty: 1 }] })).toThrow(/not on the server yet/);
+  it('into a box made offline: the box id is one to rewrite once the box is created', () => {
+    expect(addUpcs.build({ boxId: -2, upcQuantities: [{ upc: '111', qnty: 1 }] })).toMatchObject({ body: { boxId: -2 }, tempRefs: ['boxId'] });
   });
 });
 
@@ -169,9 +174,13 @@ describe('/app/updateItems: Update Items', () => {
     expect(entry?.body).toEqual([{ ...item, size: 'M' }]);
   });
 
-  it('refuses values the server would refuse, and a row whose scan has not arrived yet', () => {
+  it('refuses values the server would refuse', () => {
     expect(() => updateItem.build({ item: makeItem(100, '0123'), edits: { quantity: -1 } })).toThrow('Qnty cannot be negative.');
-    expect(() => updateItem.build({ item: makeItem(-1, '0123'), edits: { quantity: 2 } })).toThrow(ClientMessages.itemNotSavedYet);
+    expect(() => updateItem.build({ item: makeItem(-1, '0123'), edits: { quantity: -1 } })).toThrow('Qnty cannot be negative.');
+  });
+
+  it('a row scanned offline: its id is rewritten once the scan has arrived', () => {
+    expect(updateItem.build({ item: makeItem(-1, '0123'), edits: { quantity: 2 } })).toMatchObject({ body: [{ ...makeItem(-1, '0123'), quantity: 2 }], tempRefs: ['0.id'] });
   });
 });
 
@@ -184,9 +193,12 @@ describe('/app/deleteItems: Delete Items', () => {
     expect((await items.orderBy('id').toArray()).map((item) => [item.id, item.removed ?? 0])).toEqual([[100, 1], [101, 0], [102, 1]]);
   });
 
-  it('refuses nothing selected, and a row whose scan has not arrived yet', () => {
+  it('refuses nothing selected', () => {
     expect(() => deleteItems.build([])).toThrow('No items selected to delete...');
-    expect(() => deleteItems.build([makeItem(100, '1'), makeItem(-1, '2')])).toThrow(ClientMessages.itemNotSavedYet);
+  });
+
+  it('a row scanned offline: its id is rewritten once the scan has arrived', () => {
+    expect(deleteItems.build([makeItem(100, '1'), makeItem(-1, '2')])).toMatchObject({ body: [{ id: 100 }, { id: -1 }], tempRefs: ['1.id'] });
   });
 });
 

@@ -9,7 +9,7 @@ import { addBox, boxesTable } from '../../../src/domains/boxes';
 import { byId, clearBulkResult } from '../../../src/domains/items';
 import { bulkResult } from '../../../src/domains/items/ingest';
 import { lotsTable } from '../../../src/domains/lots';
-import { lotEditQueries, lotEditQueryList, selectedBox } from '../../../src/features/lot-edit/lot-edit-queries';
+import { followRenumbered, followRenumberedIds, lotEditQueries, lotEditQueryList, selectedBox } from '../../../src/features/lot-edit/lot-edit-queries';
 import { saveXls } from '../../../src/features/lot-edit/use-box-actions';
 import type { Box } from '../../../src/protocol/entities';
 import type { Lot } from '../../../src/protocol/lots';
@@ -44,6 +44,23 @@ describe('selectedBox: the box tab Lot edit shows', () => {
     const renumbered = { ...made, id: 14 }; // the server named the box made offline
     const relabelled = { ...a, label: 'A (top shelf)', boxNumber: 4 }; // and another tablet moved box A to the end
     expect(selectedBox([b, c, renumbered, relabelled], b.id)).toBe(b);
+  });
+});
+
+describe("followRenumbered: the box editor's unsent cell edits and ticked rows", () => {
+  const renumbered = new Map([[-4, 104]]);
+
+  it('follow a row scanned offline to the id the server gave it; the others stay', () => {
+    const edits = new Map([[-4, { quantity: 7 }], [100, { size: 'M' }], [-5, { color: 'red' }]]);
+    expect([...followRenumbered(edits, renumbered)]).toEqual([[104, { quantity: 7 }], [100, { size: 'M' }], [-5, { color: 'red' }]]);
+    expect([...followRenumberedIds(new Set([-4, 100]), renumbered)]).toEqual([104, 100]);
+  });
+
+  it('are the same objects when no row moved (the screen does not re-render)', () => {
+    const edits = new Map([[100, { size: 'M' }]]);
+    const ticked = new Set([100, -5]);
+    expect(followRenumbered(edits, renumbered)).toBe(edits);
+    expect(followRenumberedIds(ticked, renumbered)).toBe(ticked);
   });
 });
 

@@ -105,6 +105,9 @@ describe('changes on the Lots page show at once and queue one entry each', () =>
     expect(await db.rows(lotsTable).get(4)).toMatchObject({ numberOfUnits: 12, titleListing: 'a', pending: 1 });
     expect(() => updateManifest.build({ id: 4, change: { numberOfUnits: -1 } })).toThrow('Units cannot be negative.');
     expect(() => updateManifest.build({ id: 4, change: {} })).toThrow(ServerMessages.nothingToChange);
+    // A lot made offline is edited by its temporary id, which the outbox rewrites once the server has made it.
+    expect(updateManifest.build({ id: -3, change: { numberOfUnits: 2 } })).toMatchObject({ body: { id: -3, numberOfUnits: 2 }, tempRefs: ['id'] });
+    expect(updateManifests.build({ lots: [makeLot(-3, 'made offline')], categories: [7] })).toMatchObject({ body: [{ id: -3, categories: [7] }], tempRefs: ['0.id'] });
   });
 
   it('Select Categories sends only the lots whose categories change, and nothing when none do', async () => {

@@ -1,0 +1,150 @@
+// Issue 13: a lot created with the server stopped can be opened and filled at once (DESIGN §1, §4). On a tablet
+// with a barcode scanner: Create Lot, Edit, Add Box, scan a catalogue UPC twice and one the catalogue lacks, weigh
+// the box, rename the lot; when the server is back the lot gets its number, the page follows it to its real id without losing the
+// half-typed scan, and the box and items are on the server once (asked by a second client). A reload shows it all.
+import { expect, test, type Page } from '@playwright/test';
+import type { Box, BoxItemsReply } from '../../src/protocol/entities';
+import type { Lot } from '../../src/protocol/lots';
+import { ClientMessages, ServerMessages } from '../../src/protocol/messages';
+import { createEntries, newEntry, newUpc } from '../support/catalogue';
+import { okData } from '../support/lot-replies';
+import { connectClient, type TestClient } from '../support/stomp-client';
+import { signInHome } from './support/login';
+import { lotRow, submitCreateLot, unique } from './support/lots';
+import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+
+// A server started twice and a dozen steps: a bound against hanging, not a speed test.
+test.describe.configure({ timeout: 120_000 });
+let server: ServerProcess;
+
+test.beforeEach(async () => {
+  server = serverProcess(18240);
+  await server.start();
+});
+
+test.afterEach(async () => {
+  await server.dispose();
+});
+
+/** A second client of the server, signed in as the admin (the tablet's user). */
+async function otherClient(): Promise<TestClient> {
+  const client = await connectClient(`${server.url.replace('http', 'ws')}/ws`);
+  await client.login('admin', PROCESS_ADMIN_PASSWORD);
+  return client;
+}
+
+/** A scanner: types the code into the focused UPC field and presses Enter. */
+async function scan(page: Page, upc: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: 'UPC', exact: true });
+  await expect(field).toBeFocused();
+  await field.pressSequentially(upc, { delay: 0 });
+  await field.press('Enter');
+  await expect(field).toHaveValue('');
+}
+
+const qnty = (page: Page, upc: string) => page.getByRole('button', { name: new RegExp(`^Edit Qnty of ${upc}:`) });
+
+test('a lot made offline opens, takes a box and scans, and arrives once, in order, when the server is back', async ({ page }) => {
+  const title = `Offline pallet ${unique()}`;
+  const unknown = newUpc();
+  const catalogue = await otherClient();
+  const [known] = await createEntries(catalogue, [newEntry({ retailPrice: 12, itemDescription: 'Kettle' })]);
+  await catalogue.close();
+  const knownUpc = known?.upc ?? '';
+
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+  // The service worker must control the page, or the Lot edit screen's code could not load with the server down.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await server.stop();
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+
+  await submitCreateLot(page, title);
+  await expect(lotRow(page, title)).toContainText('Pending');
+  await lotRow(page, title).getByRole('link', { name: 'Edit new lot' }).click();
+  await expect(page).toHaveURL(/\/lotedit\/-\d+$/);
+  await expect(page.getByRole('heading', { name: 'New lot' })).toBeVisible();
+  await expect(page.getByText(title)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Box' }).click();
+  const addBox = page.getByRole('dialog', { name: 'Add Box' });
+  await addBox.getByLabel('Box label').fill('A1');
+  await addBox.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByRole('tab', { name: 'box A1(pending)', selected: true })).toBeVisible();
+  for (const upc of [knownUpc, unknown, knownUpc]) await scan(page, upc);
+  await expect(qnty(page, knownUpc)).toHaveText('2.00');
+  await expect(qnty(page, unknown)).toHaveText('1.00');
+
+  await page.getByRole('button', { name: 'Update Weight/Dims' }).click();
+  const dims = page.getByRole('dialog', { name: 'Update Box Weight and Dimensions' });
+  for (const [label, value] of [['Height (inches)', '2'], ['Width (inches)', '3'], ['Length (inches)', '4'], ['Lbs', '5'], ['Ozs', '6']] as const) {
+    await dims.getByLabel(label).fill(value);
+  }
+  await dims.getByRole('button', { name: 'Submit form' }).click();
+  await expect(page.getByText('2x3x4 in')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit Title' }).click();
+  const rename = page.getByRole('dialog', { name: 'Edit Title' });
+  await rename.getByLabel('Title').fill(`${title}, sorted`);
+  await rename.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByText(`${title}, sorted`)).toBeVisible();
+  await expect(page.getByText('7 queued')).toBeVisible(); // the lot, the box, three scans, its weight, the title
+
+  // A cell edited but not yet sent with Update Items, and a scan half typed, when the connection returns: the screen
+  // follows the lot to its real id and keeps both.
+  await page.getByRole('button', { name: `Edit List Price of ${knownUpc}:` }).click();
+  await page.getByRole('textbox', { name: `List Price of ${knownUpc}` }).fill('9');
+  await page.getByRole('textbox', { name: `List Price of ${knownUpc}` }).press('Enter');
+  const listPrice = page.getByRole('button', { name: `Edit List Price of ${knownUpc}: 9.00 (changed)` });
+  await expect(listPrice).toBeVisible();
+  const field = page.getByRole('textbox', { name: 'UPC', exact: true });
+  await field.focus();
+  await expect(field).toBeFocused();
+  await field.pressSequentially('0123', { delay: 0 });
+  await server.start();
+  await expect(page).toHaveURL(/\/lotedit\/\d+$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: /^LOT-/ })).toBeVisible();
+  await expect(page.getByText(/\d+ queued/)).toBeHidden({ timeout: 30_000 });
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('0123');
+  await field.fill('');
+  await expect(listPrice).toBeVisible();
+  await page.getByRole('button', { name: 'Update Items' }).click();
+  await expect(page.getByText('Updated items: 1')).toBeVisible();
+
+  await expect(page.getByRole('tab', { name: 'box A1', exact: true, selected: true })).toBeVisible();
+  await expect(qnty(page, knownUpc)).toHaveText('2.00');
+  const items = page.getByRole('table', { name: 'Items' });
+  await expect(items).not.toContainText('Pending');
+  await expect(items).toContainText(`Failed: ${ServerMessages.upcNotFound(unknown)}`); // the server's to refuse
+
+  // On the server, asked by another client: the lot once, its one box, the known UPC counted twice.
+  const lotId = Number(new URL(page.url()).pathname.split('/').at(-1));
+  const lotNumber = (await page.getByRole('heading', { name: /^LOT-/ }).innerText()).trim();
+  const client = await otherClient();
+  try {
+    const lot = (await client.request('getLotById', lotId, 'lotById')) as Lot;
+    expect(lot).toMatchObject({ id: lotId, lotNumber, titleListing: `${title}, sorted`, numberOfUnits: 2 });
+    const boxes = (await client.request('getBoxesByLotId', lotId, 'boxesByLotId')) as Box[];
+    expect(boxes.map(({ label, manualManiestId, h, w, l, lbs, ozs }) => [label, manualManiestId, h, w, l, lbs, ozs])).toEqual([['A1', lotId, 2, 3, 4, 5, 6]]);
+    const reply = okData(await client.request('getItemsByBoxId', boxes[0]?.id, 'incomingMessages')) as BoxItemsReply;
+    expect(reply.items.map((item) => [item.upc, item.quantity, item.listingPrice])).toEqual([[knownUpc, 2, 9]]);
+  } finally {
+    await client.close();
+  }
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: lotNumber })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'box A1', exact: true, selected: true })).toBeVisible();
+  await expect(qnty(page, knownUpc)).toHaveText('2.00');
+  await page.goto(`${server.url}/home`);
+  await expect(lotRow(page, `${title}, sorted`)).toHaveCount(1);
+  await expect(lotRow(page, `${title}, sorted`)).toContainText(lotNumber);
+});
+
+test('a temporary id no lot on this device answers to (its creation refused or discarded) says so, with the way back', async ({ page }) => {
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+  await page.goto(`${server.url}/lotedit/-999`);
+  await expect(page.getByText(ClientMessages.lotMadeHereGone)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Lots' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});

@@ -44,7 +44,7 @@ export function DataEntryScreen() {
         search={search}
         onChange={setSearch}
         suggestions={suggestions}
-        onSuggest={(field, text) => void suggestUpcs(field, text).catch(failed)}
+        onSuggest={(field, text) => void suggestUpcs(field, text, search).catch(failed)}
         onSearch={(next) => {
           setSearch(next);
           runSearch(next);

@@ -80,6 +80,14 @@ export const ClientMessages = {
   /** How an HTTP 403 without a message is read (spec §7). */
   forbidden: 'Invalid token or not authorised.',
   signInToChange: 'Sign in to make changes.',
+  /** Login pressed with no connection to the server (after a Logout offline the page shows without its overlay). */
+  signInNeedsConnection: 'No connection to the server yet. Try again when it is back.',
+  // the top bar (issue 13): Logout while the outbox still holds this user's changes
+  logoutTitle: 'Logout',
+  changesWaiting: (count: number) =>
+    `${count} ${count === 1 ? 'change is' : 'changes are'} waiting to be sent. They stay on this device and are sent when you sign in again.`,
+  // screens' secondary actions on a phone (issue 13)
+  moreActions: 'More actions',
   // the outbox
   notCreated: 'Not sent: what it refers to was never created.',
   /** An entry given up after the server failed it this many times (its last message after the colon). */

@@ -10,7 +10,7 @@ export interface StatusBadgeProps {
   readonly onOpen: () => void;
 }
 
-const PILL = 'rounded-full px-2 py-0.5 text-sm font-medium';
+const PILL = 'shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-sm font-medium';
 
 export function StatusBadge({ message, offline, queued, failed, onOpen }: StatusBadgeProps) {
   return (
@@ -18,13 +18,13 @@ export function StatusBadge({ message, offline, queued, failed, onOpen }: Status
       type="button"
       onClick={onOpen}
       aria-haspopup="dialog"
-      className="inline-flex min-h-11 min-w-11 max-w-full items-center gap-1.5 rounded-full px-1 focus-visible:outline-2 focus-visible:outline-white"
+      className="inline-flex min-h-11 min-w-11 max-w-full shrink items-center overflow-hidden gap-1.5 rounded-full px-1 focus-visible:outline-2 focus-visible:outline-white"
     >
       <span className="sr-only">Outbox:</span>
       <output
         aria-live="polite"
         data-testid="status-badge"
-        className={`max-w-[40vw] truncate rounded-full px-3 py-1 text-sm font-medium ${message ? 'bg-emerald-100 text-emerald-900' : ''}`}
+        className={`min-w-0 max-w-[40vw] shrink truncate rounded-full px-3 py-1 text-sm font-medium ${message ? 'bg-emerald-100 text-emerald-900' : ''}`}
       >
         {message}
       </output>

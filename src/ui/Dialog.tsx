@@ -22,9 +22,10 @@ export interface DialogProps {
 
 /** The panel's shape: centred box (default), wide box, the whole screen, or a drawer at the right edge. */
 function panelClass({ wide, fullScreen, drawer }: Pick<DialogProps, 'wide' | 'fullScreen' | 'drawer'>): string {
-  if (drawer) return 'fixed inset-y-0 right-0 w-[min(20rem,85vw)] overflow-y-auto rounded-l-lg';
-  if (fullScreen === true) return 'w-full min-h-full max-w-none self-stretch rounded-lg';
-  return `w-full ${wide === true ? 'max-w-2xl' : 'max-w-md'} rounded-lg`;
+  const pop = 'data-[state=open]:animate-[lotdesk-pop-in_300ms_ease-out]';
+  if (drawer) return 'fixed inset-y-0 right-0 w-[min(20rem,85vw)] overflow-y-auto rounded-l-lg data-[state=open]:animate-[lotdesk-slide-in_300ms_ease-out]';
+  if (fullScreen === true) return `w-full min-h-full max-w-none self-stretch rounded-lg ${pop}`;
+  return `w-full ${wide === true ? 'max-w-2xl' : 'max-w-md'} rounded-lg ${pop}`;
 }
 
 /**
@@ -67,7 +68,7 @@ export function Dialog({ open, onOpenChange, title, description, children, wide 
             onCloseAutoFocus={(event) => {
               if (focusIfAble(returnTo?.current) || focusIfAble(opener.current)) event.preventDefault();
             }}
-            className={`${panelClass({ wide, fullScreen, drawer })} bg-white p-4 text-slate-900 shadow-xl focus:outline-none data-[state=open]:animate-[lotdesk-pop-in_300ms_ease-out]`}
+            className={`${panelClass({ wide, fullScreen, drawer })} bg-white p-4 text-slate-900 shadow-xl focus:outline-none`}
           >
             <RadixDialog.Title className="text-xl font-semibold">{title}</RadixDialog.Title>
             {description !== undefined && <RadixDialog.Description className="mt-1 text-slate-700">{description}</RadixDialog.Description>}

@@ -2,12 +2,19 @@
 // top bar is compact (at most ~64 px on a phone, the navigation in a Menu drawer), every navigation entry can be
 // tapped, no screen scrolls the page sideways, the Lots toolbar keeps its actions reachable, and toasts sit below
 // the bar and under an open dialog. Screenshots of each size are attached to the report.
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { DEFAULT_LOTS_FILTER, type Lot } from '../../src/protocol/lots';
 import { connectClient } from '../support/stomp-client';
-import { ADMIN, pressLogout, signIn, signInHome } from './support/login';
+import { pressLogout, signInHome } from './support/login';
 import { PROCESS_ADMIN_PASSWORD, serverProcess } from './support/server-process';
 import { unique } from './support/lots';
+
+// A server of this file's own: its lots and catalogue entries stay out of the shared server's counts, and the
+// Logout test (last) stops it mid-test as when the tablet leaves the Wi-Fi.
+const server = serverProcess(18300);
+test.beforeAll(() => server.start());
+test.afterAll(() => server.dispose());
+const wsUrl = (): string => `${server.url.replace('http', 'ws')}/ws`;
 
 const SIZES = [
   { name: 'phone', width: 360, height: 740 },
@@ -25,10 +32,9 @@ const SCREENS = [
 
 /** A lot made over STOMP as another client would, for Lot edit's page. */
 async function lotOnServer(title: string): Promise<number> {
-  const port = Number(process.env.E2E_PORT ?? 18080);
-  const client = await connectClient(`ws://localhost:${port}/ws`);
+  const client = await connectClient(wsUrl());
   try {
-    await client.login(ADMIN.username, ADMIN.password);
+    await client.login('admin', PROCESS_ADMIN_PASSWORD);
     const reply = (await client.request('createManifest', title, 'incomingMessages')) as { data: { id: number } };
     return reply.data.id;
   } finally {
@@ -66,10 +72,11 @@ async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): P
 }
 
 /** Signs in and waits for the connected Lots page. */
-async function signedIn(page: Page): Promise<void> {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
+const signedIn = (page: Page): Promise<void> => signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+
+/** Waits until the dialog's opening transition is over, so what is measured is what stays on screen. */
+async function settled(dialog: Locator): Promise<void> {
+  await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
 }
 
 /** Taps a navigation entry as a person does at this size: through the Menu drawer on a phone. */
@@ -103,7 +110,7 @@ for (const size of SIZES) {
       }
 
       const lotId = await lotOnServer(`Chrome ${unique()}`);
-      await page.goto(`/lotedit/${lotId}`);
+      await page.goto(`${server.url}/lotedit/${lotId}`);
       await expect(page.getByRole('button', { name: 'Add Box' })).toBeVisible();
       expect(await sidewaysOverflow(page), 'Lot edit').toEqual([]);
       await attachScreenshot(page, testInfo, `${size.name} Lot edit`);
@@ -119,6 +126,58 @@ for (const size of SIZES) {
     });
   });
 }
+
+test.describe('screen actions on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  /** The toolbar takes at most two rows of 44 px targets, and More actions holds the rest, each tappable. */
+  async function checkActions(page: Page, toolbar: string, inSheet: readonly string[]): Promise<void> {
+    const bar = page.getByRole('toolbar', { name: toolbar });
+    expect((await bar.boundingBox())?.height ?? Infinity).toBeLessThanOrEqual(2 * 44 + 8);
+    await bar.getByRole('button', { name: 'More actions' }).tap();
+    const sheet = page.getByRole('dialog', { name: 'More actions' });
+    await expect(sheet).toBeVisible();
+    await settled(sheet);
+    for (const name of inSheet) {
+      const button = sheet.getByRole('button', { name, exact: true });
+      await expect(button).toBeVisible();
+      expect((await button.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
+    await expect(bar.getByRole('button', { name: 'More actions' })).toBeFocused();
+  }
+
+  test('Lots, Data entry and Lot edit keep their actions in at most two rows, the rest under More actions', async ({ page }, testInfo) => {
+    await signedIn(page);
+    await checkActions(page, 'Lot actions', ['Select Categories', 'Listing Manager', 'Multiple SKUs', 'Delete Lot', 'Update Lot(s) Status', 'Unlist Lots']);
+    await page.getByRole('toolbar', { name: 'Lot actions' }).getByRole('button', { name: 'More actions' }).tap();
+    await expect(page.getByRole('dialog', { name: 'More actions' }).getByRole('combobox', { name: 'Auction event' })).toBeVisible();
+    await attachScreenshot(page, testInfo, 'phone Lots more actions');
+    await page.getByRole('dialog', { name: 'More actions' }).getByRole('button', { name: 'Multiple SKUs' }).tap();
+    await expect(page.getByRole('dialog', { name: 'Multiple SKUs' })).toBeVisible(); // the sheet made way for it
+    await expect(page.getByRole('dialog', { name: 'More actions' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await tapEntry(page, 'Data Entry', true);
+    await checkActions(page, 'Data entry actions', ['ADD UPC(+)', 'Delete', 'Update']);
+
+    const lotId = await lotOnServer(`Actions ${unique()}`);
+    await page.goto(`${server.url}/lotedit/${lotId}`);
+    await page.getByRole('button', { name: 'Add Box' }).tap();
+    await page.getByRole('dialog', { name: 'Add Box' }).getByLabel('Box label').fill('A');
+    await page.getByRole('dialog', { name: 'Add Box' }).getByRole('button', { name: 'Proceed' }).tap();
+    await expect(page.getByRole('tab', { name: 'box A', selected: true })).toBeVisible();
+    await expect(page.getByRole('toolbar', { name: 'Box actions' }).getByRole('button', { name: 'Update Items' })).toBeVisible();
+    await attachScreenshot(page, testInfo, 'phone Lot edit with a box');
+    expect(await sidewaysOverflow(page), 'Lot edit with a box').toEqual([]);
+    const bar = page.getByRole('toolbar', { name: 'Box actions' });
+    expect((await bar.boundingBox())?.height ?? Infinity).toBeLessThanOrEqual(2 * 44 + 8);
+    await bar.getByRole('button', { name: 'More actions' }).tap();
+    await page.getByRole('dialog', { name: 'More actions' }).getByRole('button', { name: 'Update Weight/Dims' }).tap();
+    await expect(page.getByRole('dialog', { name: 'Update Box Weight and Dimensions' })).toBeVisible();
+  });
+});
 
 for (const size of [SIZES[0], SIZES[2]]) {
   test.describe(`toasts at ${size.width}×${size.height}`, () => {
@@ -176,9 +235,9 @@ test('Multiple SKUs shows its progress dialog with the status message while the 
 
 test('Data entry suggests ASIN, MSRP and Wholesale Price values from the server catalogue as they are typed', async ({ page }) => {
   const tag = unique().toUpperCase();
-  const client = await connectClient(`ws://localhost:${Number(process.env.E2E_PORT ?? 18080)}/ws`);
+  const client = await connectClient(wsUrl());
   try {
-    await client.login(ADMIN.username, ADMIN.password);
+    await client.login('admin', PROCESS_ADMIN_PASSWORD);
     const entries = [
       { id: 0, upc: `${tag}1`, vendorName: `Brand ${tag}`, asin: `B0${tag}A`, retailPrice: 19.99, wholesalePrice: 7.25 },
       { id: 0, upc: `${tag}2`, vendorName: `Brand ${tag}`, asin: `B0${tag}B`, retailPrice: 24.5, wholesalePrice: 9 },
@@ -205,15 +264,11 @@ test('Data entry suggests ASIN, MSRP and Wholesale Price values from the server 
 });
 
 test.describe('Logout with changes waiting', () => {
-  // A server of its own, stopped mid-test as when the tablet leaves the Wi-Fi.
-  const server = serverProcess(18300);
   test.describe.configure({ timeout: 120_000 });
-  test.beforeAll(() => server.start());
-  test.afterAll(() => server.dispose());
 
   /** The titles of the admin's lots on the server, asked as another client would. */
   async function titlesOnServer(): Promise<string[]> {
-    const client = await connectClient(`${server.url.replace('http', 'ws')}/ws`);
+    const client = await connectClient(wsUrl());
     try {
       await client.login('admin', PROCESS_ADMIN_PASSWORD);
       const lots = (await client.request('getLots', { ...DEFAULT_LOTS_FILTER, myLots: false }, 'lots')) as Lot[];
@@ -258,11 +313,7 @@ test.describe('Logout with changes waiting', () => {
     await expect(page.getByTestId('login-alert')).toHaveText('No connection to the server yet. Try again when it is back.');
 
     await server.start();
-    await expect(async () => {
-      // As a person does: Login again until the connection is back (it retries every second, spec §9).
-      await page.getByRole('button', { name: 'Login' }).click();
-      await expect(page).toHaveURL(/\/home$/, { timeout: 1500 });
-    }).toPass({ timeout: 30_000 });
+    await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
     await expect(page.getByText(/queued/)).toHaveCount(0);
     await expect.poll(titlesOnServer).toEqual(expect.arrayContaining(titles));
     const arrived = await titlesOnServer();

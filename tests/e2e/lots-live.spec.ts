@@ -163,7 +163,10 @@ test.describe('with the server on and off', () => {
     // On a phone the row keeps Create Lot; the other actions are under More actions (issue 13).
     const inRow = page.getByRole('toolbar', { name: 'Lot actions' }).locator('button:visible, select:visible');
     await page.getByRole('button', { name: 'More actions' }).click();
-    const inSheet = page.getByRole('dialog', { name: 'More actions' }).locator('button, select');
+    const sheet = page.getByRole('dialog', { name: 'More actions' });
+    await expect(sheet.getByRole('button', { name: 'Unlist Lots' })).toBeVisible();
+    await sheet.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished))); // measured once popped in
+    const inSheet = sheet.locator('button, select');
     expect((await inRow.count()) + (await inSheet.count())).toBeGreaterThanOrEqual(9); // 7 actions, the picker, More actions
     for (const control of [...(await inRow.all()), ...(await inSheet.all())]) {
       const bounds = await control.boundingBox();

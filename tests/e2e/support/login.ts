@@ -27,9 +27,12 @@ export async function signInHome(page: Page, base: string, password: string): Pr
  */
 export async function openNav(page: Page): Promise<Locator> {
   const menu = page.getByRole('button', { name: 'Menu', exact: true });
-  if (await menu.isVisible()) await menu.click();
+  const inDrawer = await menu.isVisible();
+  if (inDrawer) await menu.click();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav).toBeVisible();
+  // The drawer slides in: measure and tap it where it stays.
+  if (inDrawer) await page.getByRole('dialog', { name: 'Menu' }).evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
   return nav;
 }
 

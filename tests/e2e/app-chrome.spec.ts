@@ -42,14 +42,15 @@ async function lotOnServer(title: string): Promise<number> {
   }
 }
 
-/** Elements lying (partly) outside the viewport sideways, unless a scrolling or clipping box holds them; and the
- * page itself scrolling sideways. */
+/** Elements lying (partly) outside the viewport sideways, unless a scrolling or clipping box holds them (or they are
+ * a toast on its way in); and the page itself scrolling sideways. */
 function sidewaysOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const found: string[] = [];
     if (document.documentElement.scrollWidth > width) found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
     const clipped = (element: Element): boolean => {
+      if (element.closest('.Toastify') !== null) return true; // toasts slide in from beyond the edge, fixed: no scroll
       for (let up = element.parentElement; up !== null && up !== document.body; up = up.parentElement) {
         if (getComputedStyle(up).overflowX !== 'visible') return true;
       }

@@ -201,6 +201,7 @@ for (const size of [SIZES[0], SIZES[2]]) {
       await page.getByRole('button', { name: 'Create Lot' }).tap();
       const dialog = page.getByRole('dialog', { name: 'Create Lot' });
       await expect(dialog).toBeVisible();
+      await settled(dialog);
       await expect(toast).toBeVisible();
       await attachScreenshot(page, testInfo, `${size.name} toast and dialog`);
       const topmostIsInside = (target: { x: number; y: number; width: number; height: number } | null, selector: string) =>

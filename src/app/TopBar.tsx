@@ -1,60 +1,59 @@
 // The top bar (spec §1): brand with version 1.0, status badge (with Offline, queued changes and the outbox
-// panel), spinner while a submit runs, and for a signed-in user the greeting (user name, Admin or User) and
-// the navigation. Wraps to two rows on phones.
-import { Link, useNavigate } from '@tanstack/react-router';
+// panel), spinner while a submit runs, and for a signed-in user the greeting and the navigation. Issue 13: on a
+// phone (< 640 px) it is one row of at most ~64 px, the greeting and navigation in a menu drawer; from 640 px the
+// navigation is inline, one row where it fits. Its height is published as --lotdesk-topbar-height so toasts sit
+// below it (styles.css).
+import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
+import { syncReady } from '../sync/core';
 import { useSession, useStatus } from '../sync/hooks';
-import { core } from '../sync/core';
 import { Spinner } from '../ui/Spinner';
 import { SyncStatusSlot } from './SyncStatusSlot';
+import { Greeting } from './top-bar/Greeting';
 
 export const APP_VERSION = '1.0'; // spec §1: the brand text shows version 1.0
 
-const NAV = [
-  { to: '/home', label: 'Lots' },
-  { to: '/dataentry', label: 'Data Entry' },
-  { to: '/imageentry', label: 'Image Entry' },
-  { to: '/inventory', label: 'Inventory' },
-  { to: '/auctions', label: 'Auctions' },
-] as const;
+// The navigation, the menu drawer and Logout (which asks when the outbox holds changes) read the replica and use
+// Radix Dialog: they come with the engine, after the login screen's JavaScript (first load, docs/operations.md).
+// Until then a signed-in user sees the greeting; the screens themselves wait for the engine too.
+const SignedInControls = lazy(async () => {
+  await syncReady();
+  const { SignedInControls: component } = await import('./top-bar/SignedInControls');
+  return { default: component };
+});
 
-const NAV_ITEM =
-  'inline-flex min-h-11 shrink-0 items-center rounded-md px-3 text-base text-slate-100 hover:bg-slate-700 ' +
-  'focus-visible:outline-2 focus-visible:outline-white';
+/** Keeps the CSS variable --lotdesk-topbar-height equal to the bar's height (it wraps at some widths). */
+function usePublishedHeight(): RefObject<HTMLElement | null> {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const bar = ref.current;
+    if (bar === null) return;
+    const publish = (): void => document.documentElement.style.setProperty('--lotdesk-topbar-height', `${bar.offsetHeight}px`);
+    const observer = new ResizeObserver(publish);
+    observer.observe(bar);
+    publish();
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
 
 export function TopBar() {
-  const { token, username, isAdmin } = useSession();
+  const { token } = useSession();
   const { message, submitting } = useStatus();
-  const navigate = useNavigate();
-
-  const logout = (): void => {
-    core().session.logout();
-    void navigate({ to: '/login' });
-  };
-
+  const ref = usePublishedHeight();
   return (
-    <header className="bg-slate-800 text-white">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2">
-        <span className="text-lg font-semibold">{`LotDesk v${APP_VERSION}`}</span>
-        <SyncStatusSlot message={message} />
-        {submitting && <Spinner label="Working" className="text-white" />}
+    <header ref={ref} className="bg-slate-800 text-white">
+      <div className="flex min-h-14 items-center gap-x-2 px-2 py-1 sm:flex-wrap sm:px-3 lg:gap-x-3">
+        <span className="shrink-0 font-semibold lg:text-lg">{`LotDesk v${APP_VERSION}`}</span>
+        <div className="flex min-w-0 flex-1 items-center gap-1 sm:min-w-24">
+          <SyncStatusSlot message={message} />
+          {submitting && <Spinner label="Working" className="shrink-0 text-white" />}
+        </div>
         {token !== undefined && (
-          <span className="ml-auto text-sm" data-testid="greeting">
-            Hello, <strong>{username}</strong> <span className="rounded bg-slate-600 px-2 py-0.5">{isAdmin ? 'Admin' : 'User'}</span>
-          </span>
+          <Suspense fallback={<Greeting className="ml-auto hidden shrink-0 sm:inline" tight />}>
+            <SignedInControls />
+          </Suspense>
         )}
       </div>
-      {token !== undefined && (
-        <nav aria-label="Main" className="flex flex-wrap gap-1 px-2 pb-2">
-          {NAV.map((item) => (
-            <Link key={item.to} to={item.to} className={NAV_ITEM} activeProps={{ className: 'bg-slate-900 font-semibold' }}>
-              {item.label}
-            </Link>
-          ))}
-          <button type="button" onClick={logout} className={`${NAV_ITEM} ml-auto`}>
-            Logout
-          </button>
-        </nav>
-      )}
     </header>
   );
 }

@@ -84,6 +84,14 @@ export const ClientMessages = {
   signInToChange: 'Sign in to make changes.',
   /** The column chooser's description (issue 13: key columns cannot be hidden). */
   chooseColumns: 'Choose the columns this device shows. The key columns always show.',
+  /** Login pressed with no connection to the server (after a Logout offline the page shows without its overlay). */
+  signInNeedsConnection: 'No connection to the server yet. Try again when it is back.',
+  // the top bar (issue 13): Logout while the outbox still holds this user's changes
+  logoutTitle: 'Logout',
+  changesWaiting: (count: number) =>
+    `${count} ${count === 1 ? 'change is' : 'changes are'} waiting to be sent. They stay on this device and are sent when you sign in again.`,
+  // screens' secondary actions on a phone (issue 13)
+  moreActions: 'More actions',
   // the outbox
   notCreated: 'Not sent: what it refers to was never created.',
   notCreatedDiscarded: 'Not sent: what it refers to was discarded before it was sent.',

@@ -23,6 +23,8 @@ export interface ConfirmDialogProps {
   /** Extra content between the message and the buttons (a list of the lots concerned, …). */
   readonly children?: ReactNode;
   readonly proceedLabel?: string;
+  /** The dismissing button's label: the spec's Close unless a screen names it otherwise (Logout's Cancel). */
+  readonly closeLabel?: string;
   /** 'danger' (delete warnings): a red Proceed, and focus starts on Close so a stray Enter cannot delete. */
   readonly tone?: 'default' | 'danger';
   /** Gets the trimmed input text ('' without an input); the dialog closes after. */
@@ -31,7 +33,7 @@ export interface ConfirmDialogProps {
 
 type FormProps = Omit<ConfirmDialogProps, 'open' | 'title' | 'message'>;
 
-function ConfirmForm({ input, children, proceedLabel = 'Proceed', tone = 'default', onProceed, onOpenChange }: FormProps) {
+function ConfirmForm({ input, children, proceedLabel = 'Proceed', closeLabel = 'Close', tone = 'default', onProceed, onOpenChange }: FormProps) {
   const [value, setValue] = useState(input?.initialValue ?? '');
   const [touched, setTouched] = useState(false);
   const inputId = useId();
@@ -77,7 +79,7 @@ function ConfirmForm({ input, children, proceedLabel = 'Proceed', tone = 'defaul
       )}
       {children}
       <DialogActions>
-        <DialogCloseButton />
+        <DialogCloseButton label={closeLabel} />
         <button
           type="submit"
           disabled={blocked}

@@ -10,9 +10,9 @@ export interface StatusBadgeProps {
   readonly onOpen?: () => void;
 }
 
-const PILL = 'rounded-full px-2 py-0.5 text-sm font-medium';
+const PILL = 'shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-sm font-medium';
 
-const FRAME = 'inline-flex min-h-11 min-w-11 max-w-full items-center gap-1.5 rounded-full px-1';
+const FRAME = 'inline-flex min-h-11 min-w-11 max-w-full shrink items-center overflow-hidden gap-1.5 rounded-full px-1';
 
 export function StatusBadge({ message, offline, queued, failed, onOpen }: StatusBadgeProps) {
   const parts = (
@@ -20,7 +20,7 @@ export function StatusBadge({ message, offline, queued, failed, onOpen }: Status
       <output
         aria-live="polite"
         data-testid="status-badge"
-        className={`max-w-[40vw] truncate rounded-full px-3 py-1 text-sm font-medium ${message ? 'bg-emerald-100 text-emerald-900' : ''}`}
+        className={`min-w-0 max-w-[40vw] shrink truncate rounded-full px-3 py-1 text-sm font-medium ${message ? 'bg-emerald-100 text-emerald-900' : ''}`}
       >
         {message}
       </output>

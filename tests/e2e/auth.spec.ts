@@ -1,6 +1,6 @@
 // Signing in and out as a person does it (spec §2 Login, route table; §1 top bar), on the real server.
 import { expect, test, type WebSocketRoute } from '@playwright/test';
-import { ADMIN, signIn } from './support/login';
+import { ADMIN, openNav, signIn } from './support/login';
 
 test('a wrong password shows Invalid credentials and stays on /login', async ({ page }) => {
   await signIn(page, 'not-the-password');
@@ -76,8 +76,9 @@ test('a phone-sized screen keeps the login usable', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page);
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-  const box = await page.getByRole('button', { name: 'Logout' }).boundingBox();
+  const nav = await openNav(page); // on a phone the navigation is behind the Menu button
+  await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
+  const box = await nav.getByRole('button', { name: 'Logout' }).boundingBox();
   expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
 });
 

@@ -1,15 +1,17 @@
 // The UPC catalogue's queries for data entry (spec §2 Data entry, §7 getSuggestion): type-ahead suggestions per
 // search field and the Search that fills the table. Queries are never queued (DESIGN §4): connected, they go to
-// the server (page 0, page size 100, spec §9) and the reply comes back through ./ingest.ts; offline, or
-// for the fields no suggestion type covers (ASIN, MSRP, Wholesale Price), they run on the catalogue entries the
-// replica holds. Answers are kept here in memory: the latest suggestions per field and the found rows' ids.
+// the server (page 0, page size 100, spec §9) and the reply comes back through ./ingest.ts; offline they run on
+// the catalogue entries the replica holds. ASIN, MSRP and Wholesale Price have no suggestion type of their own
+// (spec §3): connected, they ask an ALL_FIELDS page for the fields filled so far and suggest that field's values
+// among those rows and the replica's. Answers are kept here in memory: the latest suggestions per field and the
+// found rows' ids.
 import { SUGGESTION_PAGE_SIZE, SuggestionType, type SuggestionRequest } from '../../protocol/catalogue';
 import type { UpcEntry } from '../../protocol/entities';
 import type { ReplicaTables } from '../../sync/replica/replica';
 import { sync } from '../../sync/runtime';
 import { createStore } from '../../sync/store';
 import {
-  distinctValues, matchesSearch, SERVER_SUGGESTION_TYPE, type CatalogueSearch, type SearchField,
+  distinctValues, EMPTY_SEARCH, matchesSearch, SERVER_SUGGESTION_TYPE, type CatalogueSearch, type SearchField,
 } from './match';
 import { upcsTable, type UpcRow } from './tables';
 
@@ -34,7 +36,11 @@ export interface CatalogueState {
 }
 
 /** What a getSuggestion request was for, handed back with its reply (by request-id). */
-export type CatalogueAsk = { readonly field: SearchField } | { readonly search: CatalogueSearch };
+export type CatalogueAsk =
+  | { readonly field: SearchField }
+  /** A field without a suggestion type: its values among the rows found, starting with `typed`. */
+  | { readonly field: SearchField; readonly typed: string }
+  | { readonly search: CatalogueSearch };
 
 const visible = (row: UpcRow): boolean => row.removed !== 1;
 const byUpc = (a: UpcEntry, b: UpcEntry): number => (a.upc < b.upc ? -1 : a.upc > b.upc ? 1 : 0);
@@ -93,13 +99,19 @@ export const catalogue = {
   },
 };
 
-/** Suggestions for one field as the user types (the server's when connected, else the replica's). */
-export async function suggestUpcs(field: SearchField, text: string): Promise<void> {
+/** The getSuggestion request (and what it was for) that suggests values of one field. */
+function suggestionRequest(field: SearchField, text: string, search: CatalogueSearch): { request: SuggestionRequest; ask: CatalogueAsk } {
   const suggestionType = SERVER_SUGGESTION_TYPE[field];
-  // Only the fields a suggestion type covers are asked of the server; the rest are the replica's.
-  const request = { suggestionType, page: 0, pageSize: SUGGESTION_PAGE_SIZE, [field]: text.trim(), referenceId: field };
-  const ask: CatalogueAsk = { field };
-  if (suggestionType !== undefined && sync().queries.send('getSuggestion', { ...request, suggestionType }, ask)) return;
+  const page = { page: 0, pageSize: SUGGESTION_PAGE_SIZE, referenceId: field };
+  if (suggestionType !== undefined) return { request: { suggestionType, ...page, [field]: text.trim() }, ask: { field } };
+  return { request: { suggestionType: SuggestionType.ALL_FIELDS, ...page, ...serverFields(search) }, ask: { field, typed: text } };
+}
+
+/** Suggestions for one field as the user types (the server's when connected, else the replica's); `search` is
+ * the form as filled so far, which narrows the rows a field without a suggestion type is suggested from. */
+export async function suggestUpcs(field: SearchField, text: string, search: CatalogueSearch = EMPTY_SEARCH): Promise<void> {
+  const { request, ask } = suggestionRequest(field, text, search);
+  if (sync().queries.send('getSuggestion', request, ask)) return;
   setSuggestions(field, await replicaSuggestions(sync().replica, field, text));
 }
 

@@ -11,7 +11,7 @@ import type { EnvelopeHandler, IngestContext, RefusalHandler, SignedIn, TopicHan
 import { parsed } from '../../sync/ingest/parsed';
 import { withIntents } from '../../sync/outbox/optimistic';
 import type { ReplicaTables } from '../../sync/replica/replica';
-import { catalogue, type CatalogueAsk } from './catalogue';
+import { catalogue, replicaSuggestions, type CatalogueAsk } from './catalogue';
 import { matchesSearch } from './match';
 import { upcsTable } from './tables';
 
@@ -43,7 +43,11 @@ const suggestion: TopicHandler = async (body, context) => {
   }
   const rows = parsed(UpcList, reply.suggestions, 'suggestion rows');
   if (rows === undefined) return;
-  await context.write((db, { user }) => putRows(db, user, rows));
+  await context.write(async (db, { user }) => {
+    await putRows(db, user, rows);
+    // ASIN, MSRP or Wholesale Price: its values among what the replica now holds, these rows included.
+    if (ask !== undefined && 'typed' in ask) catalogue.setSuggestions(ask.field, await replicaSuggestions(db, ask.field, ask.typed));
+  });
   if (ask === undefined || !('search' in ask)) return;
   // ASIN, MSRP and Wholesale Price are not sent: they narrow what the server found.
   const { search } = ask;

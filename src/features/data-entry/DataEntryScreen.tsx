@@ -7,7 +7,7 @@ import { EMPTY_SEARCH, suggestUpcs, useCatalogue, type CatalogueSearch } from '.
 import { useOffline, useSession } from '../../sync/hooks';
 import { notifier } from '../../sync/feedback/notifier';
 import { messageOf } from '../../sync/validated';
-import { buttonClass } from '../../ui/button';
+import { ActionBar } from '../../ui/ActionBar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EXCEL_FILES, FilePicker } from '../../ui/FilePicker';
 import { Dialog, DialogActions, DialogCloseButton } from '../../ui/Dialog';
@@ -44,28 +44,26 @@ export function DataEntryScreen() {
         search={search}
         onChange={setSearch}
         suggestions={suggestions}
-        onSuggest={(field, text) => void suggestUpcs(field, text).catch(failed)}
+        onSuggest={(field, text) => void suggestUpcs(field, text, search).catch(failed)}
         onSearch={(next) => {
           setSearch(next);
           runSearch(next);
         }}
       />
-      <div role="toolbar" aria-label="Data entry actions" className="flex flex-wrap items-center gap-2">
-        <button type="button" className={buttonClass.primary} onClick={() => runSearch(search)} aria-busy={searching}>
-          Search
-        </button>
-        <button type="button" className={buttonClass.secondary} onClick={addRow}>
-          ADD UPC(+)
-        </button>
-        <button type="button" className={buttonClass.danger} disabled={!isAdmin} title={isAdmin ? undefined : ADMINS_ONLY} onClick={() => (deleting.keys.length === 0 ? notifier.warning(ClientMessages.noItemsToDelete) : setConfirmDelete(true))}>
-          Delete
-        </button>
-        <button type="button" className={buttonClass.secondary} onClick={() => void updateChanged(rows).catch(failed)}>
-          Update
-        </button>
-        <button type="button" className={buttonClass.primary} onClick={save}>
-          Save
-        </button>
+      <div className="flex flex-wrap items-center gap-2">
+        <ActionBar
+          label="Data entry actions"
+          actions={[
+            { label: 'Search', onClick: () => runSearch(search), busy: searching, tone: 'primary', phone: 'bar' },
+            { label: 'ADD UPC(+)', onClick: addRow },
+            {
+              label: 'Delete', tone: 'danger', disabled: !isAdmin, title: isAdmin ? undefined : ADMINS_ONLY,
+              onClick: () => (deleting.keys.length === 0 ? notifier.warning(ClientMessages.noItemsToDelete) : setConfirmDelete(true)),
+            },
+            { label: 'Update', onClick: () => void updateChanged(rows).catch(failed) },
+            { label: 'Save', onClick: save, tone: 'primary', phone: 'bar' },
+          ]}
+        />
         <FilePicker title="Select Excel File" accept={EXCEL_FILES} onFile={(file) => void importExcel(file)} />
       </div>
       {found?.local === true && offline && (

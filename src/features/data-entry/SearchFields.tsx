@@ -27,7 +27,7 @@ const NONE: readonly string[] = [];
 
 export function SearchFields({ search, onChange, suggestions, onSuggest, onSearch }: SearchFieldsProps) {
   return (
-    <div role="search" aria-label="Search the catalogue" className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 md:grid-cols-4">
+    <div role="search" aria-label="Search the catalogue" className="grid grid-cols-2 gap-x-2 gap-y-1 sm:gap-3 md:grid-cols-4">
       {SEARCH_FIELDS.map((field) => (
         <SuggestBox
           key={field}

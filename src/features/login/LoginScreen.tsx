@@ -3,15 +3,17 @@
 // (onSignedIn); this screen only says when, and says it once.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LoginRequestSchema } from '../../protocol/auth';
+import { ClientMessages } from '../../protocol/messages';
 import { core } from '../../sync/core';
 import { useConnection, useLoginState, useSession } from '../../sync/hooks';
-import { ConnectionSpinner } from './ConnectionSpinner';
+import { ConnectionSpinner, useConnectionOverlay } from './ConnectionSpinner';
 import { buttonClass, inputClass } from '../../ui/button';
 
 export function LoginScreen({ onSignedIn }: { onSignedIn: () => void }) {
   const { token } = useSession();
   const { pending, error } = useLoginState();
   const connection = useConnection();
+  const overlay = useConnectionOverlay(connection);
   const [formError, setFormError] = useState('');
   const signedIn = useRef(false);
 
@@ -30,14 +32,13 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: () => void }) {
       setFormError(request.error.issues[0]?.message ?? 'Username and Password are required');
       return;
     }
-    setFormError('');
-    core().login.submit(request.data);
+    setFormError(core().login.submit(request.data) ? '' : ClientMessages.signInNeedsConnection);
   };
 
   const alert = formError || error;
   return (
     <div className="flex justify-center px-4 py-8">
-      {connection.state === 'loading' && <ConnectionSpinner snapshot={connection} />}
+      {overlay && <ConnectionSpinner snapshot={connection} />}
       <section aria-labelledby="login-title" className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h1 id="login-title" className="mb-4 text-2xl font-semibold text-slate-900">
           Login

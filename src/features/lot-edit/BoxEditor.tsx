@@ -7,7 +7,7 @@ import type { Box } from '../../protocol/entities';
 import type { Lot } from '../../protocol/lots';
 import { useBulkResult, useFailedScans, useItems, type ItemEdits, type ItemRow } from '../../domains/items';
 import { useRenumbered } from '../../sync/live-hooks';
-import { buttonClass } from '../../ui/button';
+import { ActionBar } from '../../ui/ActionBar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { formatNumber } from '../../ui/table';
 import { BoxInfoDialog } from './BoxInfoDialog';
@@ -82,23 +82,19 @@ export function BoxEditor({ lot, box, scanField }: { lot: Lot; box: Box; scanFie
         <Badge label="MSRP" value={formatNumber(totals.msrp)} />
       </header>
       <ScanField inputRef={scanField} onAdd={(upc) => scanUpc(box.id, upc)} />
-      <div role="toolbar" aria-label="Box actions" className="flex flex-wrap gap-2">
-        <button type="button" className={buttonClass.primary} onClick={() => void sendEdits()}>
-          Update Items
-        </button>
-        <button type="button" className={buttonClass.danger} onClick={() => setDialog('deleteItems')} disabled={chosen.length === 0} title={chosen.length === 0 ? 'Select items first' : undefined}>
-          Delete Items
-        </button>
-        <button type="button" className={buttonClass.secondary} onClick={() => setDialog('info')}>
-          Update Weight/Dims
-        </button>
-        <button type="button" className={buttonClass.secondary} onClick={() => setDialog('duplicate')}>
-          Duplicate Lot
-        </button>
-        <button type="button" className={buttonClass.secondary} onClick={() => setDialog('xls')}>
-          XLS
-        </button>
-      </div>
+      <ActionBar
+        label="Box actions"
+        actions={[
+          { label: 'Update Items', onClick: () => void sendEdits(), tone: 'primary', phone: 'bar' },
+          {
+            label: 'Delete Items', onClick: () => setDialog('deleteItems'), tone: 'danger',
+            disabled: chosen.length === 0, title: chosen.length === 0 ? 'Select items first' : undefined,
+          },
+          { label: 'Update Weight/Dims', onClick: () => setDialog('info') },
+          { label: 'Duplicate Lot', onClick: () => setDialog('duplicate') },
+          { label: 'XLS', onClick: () => setDialog('xls') },
+        ]}
+      />
       <ItemsTable
         lines={lines}
         selected={selected}

@@ -1,7 +1,9 @@
 // The Lots action buttons in the spec's order (spec §2): Select Categories, Listing Manager, Multiple SKUs,
 // Create Lot, Delete Lot, Update Lot(s) Status, Unlist Lots, and the auction-event picker. Actions that need
-// lots are disabled (and say why) until some are selected; the listing ones come with listings.
-import { buttonClass, inputClass } from '../../ui/button';
+// lots are disabled (and say why) until some are selected; the listing ones come with listings. On a phone
+// Create Lot stays in the row and the rest are under More actions (ActionBar).
+import { ActionBar, type BarAction } from '../../ui/ActionBar';
+import { inputClass } from '../../ui/button';
 import { ClientMessages } from '../../protocol/messages';
 
 export interface LotsToolbarProps {
@@ -18,34 +20,26 @@ const LATER = 'Comes with listings';
 export function LotsToolbar({ selectedCount, onSelectCategories, onMultipleSkus, onCreate, onDelete, onUpdateStatus }: LotsToolbarProps) {
   const none = selectedCount === 0;
   const needs = none ? ClientMessages.selectLotsFirst : undefined;
+  const actions: BarAction[] = [
+    { label: 'Select Categories', onClick: onSelectCategories, disabled: none, title: needs },
+    { label: 'Listing Manager', disabled: true, title: LATER },
+    { label: 'Multiple SKUs', onClick: onMultipleSkus },
+    { label: 'Create Lot', onClick: onCreate, tone: 'primary', phone: 'bar' },
+    { label: 'Delete Lot', onClick: onDelete, disabled: none, title: needs, tone: 'danger' },
+    { label: 'Update Lot(s) Status', onClick: onUpdateStatus, disabled: none, title: needs },
+    { label: 'Unlist Lots', disabled: true, title: LATER },
+  ];
   return (
-    <div role="toolbar" aria-label="Lot actions" className="flex flex-wrap items-center gap-2">
-      <button type="button" className={buttonClass.secondary} disabled={none} title={needs} onClick={onSelectCategories}>
-        Select Categories
-      </button>
-      <button type="button" className={buttonClass.secondary} disabled title={LATER}>
-        Listing Manager
-      </button>
-      <button type="button" className={buttonClass.secondary} onClick={onMultipleSkus}>
-        Multiple SKUs
-      </button>
-      <button type="button" className={buttonClass.primary} onClick={onCreate}>
-        Create Lot
-      </button>
-      <button type="button" className={buttonClass.danger} disabled={none} title={needs} onClick={onDelete}>
-        Delete Lot
-      </button>
-      <button type="button" className={buttonClass.secondary} disabled={none} title={needs} onClick={onUpdateStatus}>
-        Update Lot(s) Status
-      </button>
-      <button type="button" className={buttonClass.secondary} disabled title={LATER}>
-        Unlist Lots
-      </button>
-      <select aria-label="Auction event" disabled title="Comes with auctions" defaultValue="" className={`${inputClass} w-auto bg-white disabled:opacity-50`}>
-        <option value="" disabled>
-          Select Auction Event
-        </option>
-      </select>
-    </div>
+    <ActionBar
+      label="Lot actions"
+      actions={actions}
+      extra={
+        <select aria-label="Auction event" disabled title="Comes with auctions" defaultValue="" className={`${inputClass} w-auto bg-white disabled:opacity-50`}>
+          <option value="" disabled>
+            Select Auction Event
+          </option>
+        </select>
+      }
+    />
   );
 }

@@ -12,6 +12,7 @@ import { status } from '../../sync/feedback/status';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { MultipleSkuDialog } from '../../ui/MultipleSkuDialog';
 import { ProgressDialog } from '../../ui/ProgressDialog';
+import { useShownAtLeast } from '../../ui/use-shown-at-least';
 import { watchSkusRun } from './skus-run';
 
 export const PROGRESS_TITLE = 'Getting Lots by SKUs';
@@ -29,6 +30,8 @@ export function MultipleSkus({ open, onOpenChange, onSent }: MultipleSkusProps) 
   const [skus, setSkus] = useState<readonly string[] | undefined>(undefined);
   const [running, setRunning] = useState(false);
   const { message } = useStatus();
+  // A reply in a few milliseconds would close the dialog before anyone saw it: it stays up a moment.
+  const progressShown = useShownAtLeast(running);
   const stopWatching = useRef<(() => void) | undefined>(undefined);
   useEffect(() => () => stopWatching.current?.(), []);
 
@@ -61,7 +64,7 @@ export function MultipleSkus({ open, onOpenChange, onSent }: MultipleSkusProps) 
         proceedLabel="Update Categories"
         onProceed={() => skus !== undefined && run(skus)}
       />
-      <ProgressDialog open={running} title={PROGRESS_TITLE} message={message} />
+      <ProgressDialog open={progressShown} title={PROGRESS_TITLE} message={message} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 // Signing in as a person does it (spec §2 Login), shared by the browser tests.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // playwright.config.ts starts the server with this password (E2E_ADMIN_PASSWORD). Not imported from there:
 // loading the config module again would make its fresh data folder a second time.
@@ -19,4 +19,29 @@ export async function signInHome(page: Page, base: string, password: string): Pr
   await signIn(page, password, base);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
+}
+
+/**
+ * The main navigation as a person reaches it at the page's size: inline in the top bar from 640 px, behind the
+ * Menu button on a phone (which this opens).
+ */
+export async function openNav(page: Page): Promise<Locator> {
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  const inDrawer = await menu.isVisible();
+  if (inDrawer) await menu.click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav).toBeVisible();
+  // The drawer slides in: measure and tap it where it stays.
+  if (inDrawer) await page.getByRole('dialog', { name: 'Menu' }).evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  return nav;
+}
+
+/** Follows a navigation entry (spec §1: Lots, Data Entry, Image Entry, Inventory, Auctions). */
+export async function navigateTo(page: Page, entry: string): Promise<void> {
+  await (await openNav(page)).getByRole('link', { name: entry, exact: true }).click();
+}
+
+/** Presses Logout (its warning, if changes are waiting, is the caller's to answer). */
+export async function pressLogout(page: Page): Promise<void> {
+  await (await openNav(page)).getByRole('button', { name: 'Logout' }).click();
 }

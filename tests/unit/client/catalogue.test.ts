@@ -124,11 +124,30 @@ describe('/app/getSuggestion: type-ahead in a search field', { timeout: 20_000 }
     expect(catalogue.get().suggestions).toEqual({ vendor: ['Acme'], upc: ['111', '112'] });
   });
 
-  it('ASIN, MSRP and Wholesale Price have no server suggestion: they come from the replica even when connected', async () => {
+  it('connected: ASIN, MSRP and Wholesale Price ask an ALL_FIELDS page for the fields filled so far and suggest their values among the rows found', async () => {
+    const tag = uniqueTag();
+    await server.seedCatalogue([
+      { upc: `${tag}1`, vendorName: `${tag}Acme`, asin: 'B0AAA', retailPrice: 19.99, wholesalePrice: 5 },
+      { upc: `${tag}2`, vendorName: `${tag}Acme`, asin: 'B0BBB', retailPrice: 25, wholesalePrice: 7.5 },
+      { upc: `${tag}3`, vendorName: `${tag}Other`, asin: 'B0CCC', retailPrice: 19.5 },
+    ]);
+    const h = await catalogueWith([], { hold: false }); // the device holds none of them yet
+    h.connection.open();
+    const form = searchFor({ vendor: `${tag}Acme` });
+    await suggestUpcs('asin', 'b0', form);
+    await suggestUpcs('msrp', '1', form);
+    await suggestUpcs('wholesale', '', form);
+    const asked = { suggestionType: SuggestionType.ALL_FIELDS, page: 0, pageSize: 100, vendor: `${tag}Acme` };
+    expect(suggestionSends(h)).toEqual([
+      { ...asked, referenceId: 'asin' }, { ...asked, referenceId: 'msrp' }, { ...asked, referenceId: 'wholesale' },
+    ]);
+    await vi.waitFor(() => expect(catalogue.get().suggestions).toEqual({ asin: ['B0AAA', 'B0BBB'], msrp: ['19.99'], wholesale: ['5.00', '7.50'] }), WAIT);
+  });
+
+  it('offline: ASIN, MSRP and Wholesale Price suggest from the replica', async () => {
     const h = await catalogueWith([
       makeUpc(1, '1', { asin: 'B001', retailPrice: 19.99, wholesalePrice: 5 }), makeUpc(2, '2', { asin: 'B002', retailPrice: 25 }),
     ]);
-    h.connection.open();
     await suggestUpcs('asin', 'b00');
     await suggestUpcs('msrp', '1');
     await suggestUpcs('wholesale', '');

@@ -39,7 +39,7 @@ export interface ClientServer {
   /** Another token for the account, signed a second later than any before (a sign-in again). */
   newToken(username: string, options?: { admin?: boolean }): Promise<string>;
   /** Catalogue entries straight into the server's database (the seed a warehouse would have). */
-  seedCatalogue(entries: ReadonlyArray<{ upc: string; retailPrice?: number; wholesalePrice?: number; vendorName?: string; itemDescription?: string }>): Promise<void>;
+  seedCatalogue(entries: ReadonlyArray<{ upc: string; retailPrice?: number; wholesalePrice?: number; vendorName?: string; itemDescription?: string; asin?: string }>): Promise<void>;
   /**
    * A request straight to the router as the token's user (seeding a test's data through the real handlers, or
    * reading the server's state): the messages that answer it, as {topic, body}.

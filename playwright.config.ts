@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 // Away from the dev server's 8080; E2E_PORT lets two checkouts run their browser tests at once.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+/** HTTP requests a minute the test servers allow their one address (every test's browser is 127.0.0.1). */
+export const E2E_HTTP_RATE_LIMIT = 100_000;
 const BASE_URL = `http://localhost:${E2E_PORT}`;
 
 // Per port: a run on another port (another checkout, a helper) keeps its folder.
@@ -69,6 +71,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Every browser of the run loads pages from 127.0.0.1: one address, far past a real device's 600 a minute.
+      HTTP_RATE_LIMIT: String(E2E_HTTP_RATE_LIMIT),
     },
   },
 });

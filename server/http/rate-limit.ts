@@ -20,9 +20,8 @@ export async function registerRateLimit(app: FastifyInstance, perMinute: number)
     max: perMinute,
     timeWindow: WINDOW_MS,
     cache: MAX_TRACKED_ADDRESSES,
-    // The socket's address, as login counts it: with trustProxy on, request.ip is read from X-Forwarded-For,
-    // which any client can write, so each forged header would get a fresh allowance.
-    // request.ip: the socket's address, or a trusted proxy's X-Forwarded-For client (trustProxy in app.ts).
+    // request.ip: the socket's address, or a trusted proxy's X-Forwarded-For client (trustProxy in app.ts), as
+    // login counts it; never a header an untrusted client writes, which would get a fresh allowance per forgery.
     keyGenerator: (request) => addressKey(request.ip),
     allowList: (request) => request.routeOptions.url === '/health',
     errorResponseBuilder: (_request, context) => new TooManyRequests(ServerMessages.tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000)))),

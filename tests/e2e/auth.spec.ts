@@ -11,7 +11,7 @@ test('a wrong password shows Invalid credentials and stays on /login', async ({ 
 test('login lands on /home with the greeting, Admin and Ready.; reload stays signed in; Logout returns to /login', async ({ page }) => {
   await signIn(page);
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('heading', { name: 'Lots (0)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Lots \(\d+\)$/ })).toBeVisible();
   const greeting = page.getByTestId('greeting');
   await expect(greeting).toContainText(ADMIN.username);
   await expect(greeting).toContainText('Admin');
@@ -91,7 +91,8 @@ test('the login spinner tells first load, a broker error and a lost connection a
 
   await expect.poll(() => sockets.length).toBeGreaterThan(0);
   sockets[0]?.send('ERROR\nmessage:Broker says no\n\n\0');
-  await expect(page.getByText('Error: Broker says no')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Error: Broker says no')).toBeVisible(); // the spinner says it
+  await expect(page.getByRole('alert').filter({ hasText: 'Error: Broker says no' })).toBeVisible(); // and the error channel (§8)
 
   await sockets[0]?.close();
   await expect(page.getByText('Connecting...', { exact: true })).toBeVisible();

@@ -82,6 +82,8 @@ export const ClientMessages = {
   /** How an HTTP 403 without a message is read (spec §7). */
   forbidden: 'Invalid token or not authorised.',
   signInToChange: 'Sign in to make changes.',
+  /** A sent login with no reply within LOGIN_ANSWER_MS (the connection is then opened afresh). */
+  loginNoAnswer: 'The server did not answer. Try again.',
   /** The column chooser's description (issue 13: key columns cannot be hidden). */
   chooseColumns: 'Choose the columns this device shows. The key columns always show.',
   /** Login pressed with no connection to the server (after a Logout offline the page shows without its overlay). */

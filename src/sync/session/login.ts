@@ -2,6 +2,7 @@
 // accept only a token that passes the validity check, and keep the pending/error state the Login card shows.
 import { LoginResponseSchema, type LoginRequest } from '../../protocol/auth';
 import { Destination } from '../../protocol/destinations';
+import { ClientMessages } from '../../protocol/messages';
 import { Topic } from '../../protocol/topics';
 import type { Connection } from '../transport/connection';
 import type { Session } from './session';
@@ -10,6 +11,13 @@ import { isTokenValid } from './token';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials'; // spec §5/§8: a reply with no token and no message
 export const INVALID_TOKEN = 'Invalid credentials or token'; // spec §5/§8: a token that fails the check
+
+/**
+ * How long a sent login waits for its reply. A socket that died without a close (Wi-Fi gone and back) takes the
+ * heart-beats' ~20 s to be noticed; a login sent into it would wait that long in silence. Past this the person is
+ * told and the connection is opened afresh, so the next try goes out on a live socket. Well above a slow scrypt.
+ */
+export const LOGIN_ANSWER_MS = 15_000;
 
 export type LoginOutcome = { readonly token: string } | { readonly error: string };
 
@@ -41,14 +49,20 @@ const IDLE: LoginState = { pending: false, error: '' };
 
 export function createLogin(connection: Connection, session: Session, now: () => number = Date.now): Login {
   const store = createStore<LoginState>(IDLE);
+  let noAnswer: ReturnType<typeof setTimeout> | undefined;
+  const settle = (state: LoginState): void => {
+    clearTimeout(noAnswer);
+    noAnswer = undefined;
+    store.set(state);
+  };
 
   const onReply = (body: unknown): void => {
     const outcome = interpretLoginResponse(body, now());
     if ('token' in outcome && session.login(outcome.token)) {
-      store.set(IDLE);
+      settle(IDLE);
       return;
     }
-    store.set({ pending: false, error: 'error' in outcome ? outcome.error : INVALID_TOKEN });
+    settle({ pending: false, error: 'error' in outcome ? outcome.error : INVALID_TOKEN });
   };
 
   return {
@@ -56,18 +70,23 @@ export function createLogin(connection: Connection, session: Session, now: () =>
     subscribe: store.subscribe,
     submit(request) {
       const sent = connection.publish(Destination.login, request);
-      store.set({ pending: sent, error: '' });
+      settle({ pending: sent, error: '' });
+      if (sent) {
+        noAnswer = setTimeout(() => {
+          settle({ pending: false, error: ClientMessages.loginNoAnswer });
+          void connection.restart();
+        }, LOGIN_ANSWER_MS);
+      }
       return sent;
     },
     start() {
       const stopReplies = connection.subscribe(Topic.loginResponse, onReply);
       // A reply cannot arrive on a new connection for a request sent on the old one.
       const stopWatching = connection.watch(() => {
-        if (connection.getSnapshot().state === 'loading' && store.get().pending) {
-          store.update((current) => ({ ...current, pending: false }));
-        }
+        if (connection.getSnapshot().state === 'loading' && store.get().pending) settle({ ...store.get(), pending: false });
       });
       return () => {
+        clearTimeout(noAnswer);
         stopReplies();
         stopWatching();
       };

@@ -162,6 +162,14 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
     return restarting;
   }
 
+  // A socket that lived through the device going offline may be dead without a close (its heart-beats notice only
+  // within ~20 s, and a login or change sent into it meanwhile waits in silence): back online, open a fresh one.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', () => {
+      if (client.active) void restart();
+    });
+  }
+
   return {
     getSnapshot: snapshot.get,
     watch: snapshot.subscribe,

@@ -1,8 +1,9 @@
 // /app/login and its loginResponse (spec §2 Login, §5): what the user sees for each kind of reply.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ClientMessages } from '../../../src/protocol/messages';
 import { Destination } from '../../../src/protocol/destinations';
 import { Topic } from '../../../src/protocol/topics';
-import { INVALID_CREDENTIALS, INVALID_TOKEN, createLogin, interpretLoginResponse } from '../../../src/sync/session/login';
+import { INVALID_CREDENTIALS, INVALID_TOKEN, LOGIN_ANSWER_MS, createLogin, interpretLoginResponse } from '../../../src/sync/session/login';
 import { createSession } from '../../../src/sync/session/session';
 import { createMemoryStorage, createSettings } from '../../../src/sync/session/settings';
 import { createFakeConnection } from './support/fake-connection';
@@ -62,5 +63,32 @@ describe('/app/login', () => {
     expect(login.get().pending).toBe(false);
     expect(login.submit({ username: 'a', password: 'b' })).toBe(false);
     expect(connection.sent).toHaveLength(1);
+  });
+
+  describe('a login the server never answers (a socket dead without a close)', () => {
+    afterEach(() => void vi.useRealTimers());
+
+    it(`says "${ClientMessages.loginNoAnswer}" after LOGIN_ANSWER_MS and opens the connection afresh`, () => {
+      vi.useFakeTimers();
+      const { connection, login } = setup();
+      login.submit({ username: 'admin', password: 'pw' });
+      vi.advanceTimersByTime(LOGIN_ANSWER_MS - 1);
+      expect(login.get()).toEqual({ pending: true, error: '' });
+      expect(connection.restarts).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(login.get()).toEqual({ pending: false, error: ClientMessages.loginNoAnswer });
+      expect(connection.restarts).toBe(1);
+    });
+
+    it('says nothing more once the reply came in time', () => {
+      vi.useFakeTimers();
+      const { connection, session, login } = setup();
+      login.submit({ username: 'admin', password: 'pw' });
+      connection.deliver(Topic.loginResponse, { jwt: adminToken(60) });
+      vi.advanceTimersByTime(LOGIN_ANSWER_MS * 2);
+      expect(session.get().username).toBe('admin');
+      expect(login.get()).toEqual({ pending: false, error: '' });
+      expect(connection.restarts).toBe(0);
+    });
   });
 });

@@ -6,6 +6,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { DEFAULT_LOTS_FILTER, type Lot } from '../../src/protocol/lots';
 import { connectClient } from '../support/stomp-client';
 import { pressLogout, signInHome } from './support/login';
+import { keepScreenshot } from './support/screenshots';
 import { PROCESS_ADMIN_PASSWORD, serverProcess } from './support/server-process';
 import { unique } from './support/lots';
 
@@ -66,11 +67,7 @@ function sidewaysOverflow(page: Page): Promise<string[]> {
 }
 
 /** Kept as a test artefact (the issue asks for screenshots of each size), in the output folder and the report. */
-async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name.replaceAll(' ', '-')}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
+const attachScreenshot = (page: Page, testInfo: TestInfo, name: string): Promise<void> => keepScreenshot(page, testInfo, name, false);
 
 /** Signs in and waits for the connected Lots page. */
 const signedIn = (page: Page): Promise<void> => signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);

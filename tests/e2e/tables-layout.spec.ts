@@ -5,6 +5,7 @@
 // A full-page screenshot of each screen at each size is attached to the run.
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN, signIn } from './support/login';
+import { keepScreenshot } from './support/screenshots';
 import { createLot, createLotWithBox, lotRow, unique } from './support/lots';
 
 const run = unique().toUpperCase();
@@ -137,10 +138,7 @@ async function expectPinnedWhenScrolled(page: Page, size: Size, table: string, k
 }
 
 async function screenshot(page: Page, testInfo: TestInfo, screen: string, size: Size): Promise<void> {
-  await testInfo.attach(`${screen}-${size.name}-${size.viewport.width}x${size.viewport.height}`, {
-    body: await page.screenshot({ fullPage: true }),
-    contentType: 'image/png',
-  });
+  await keepScreenshot(page, testInfo, `${screen}-${size.name}-${size.viewport.width}x${size.viewport.height}`);
 }
 
 /** Each spec column of a table: reachable as a header on a desk, as the named control or label in a phone card. */

@@ -213,6 +213,46 @@ test('Update Items sends only the changed rows, Delete Items asks first', async 
   await expect(page.getByText('Items: 7')).toBeVisible();
 });
 
+/**
+ * Holds the replica's outbox store in one read-write transaction for `ms`: a scan's add, which queues into it,
+ * waits meanwhile, as it does on a busy tablet. Resolves once the hold has begun.
+ */
+async function holdOutbox(page: Page, ms: number): Promise<void> {
+  await page.evaluate(
+    (holdMs) =>
+      new Promise<void>((resolve, reject) => {
+        const opened = indexedDB.open('lotdesk');
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const store = opened.result.transaction('outbox', 'readwrite').objectStore('outbox');
+          const until = performance.now() + holdMs;
+          const spin = (): void => {
+            if (performance.now() < until) store.count().onsuccess = spin;
+          };
+          spin();
+          resolve();
+        };
+      }),
+    ms,
+  );
+}
+
+test('a cell being edited keeps the caret when a scan made just before it finishes adding', async ({ page }) => {
+  await lotWithBox(page, `Caret ${run}`);
+  await scan(page, ONE.upc);
+  await expect(qnty(page, ONE.upc)).toHaveText('1.00');
+  await holdOutbox(page, 1500);
+  await scan(page, TWO.upc); // its add waits for the hold
+  await qnty(page, ONE.upc).click();
+  const editor = page.getByRole('textbox', { name: `Qnty of ${ONE.upc}` });
+  await expect(editor).toBeFocused();
+  await expect(qnty(page, TWO.upc)).toHaveText('1.00'); // the add has finished
+  await expect(editor).toBeFocused(); // and did not take the caret
+  await editor.fill('7');
+  await editor.press('Enter');
+  await expect(page.getByRole('button', { name: `Edit Qnty of ${ONE.upc}: 7.00 (changed)` })).toBeVisible();
+});
+
 const upcField = (page: Page) => page.getByRole('textbox', { name: 'UPC', exact: true });
 
 test('the UPC field has focus when a lot opens, after Add Box, after every dialog, a toast, a tab and a scan', async ({ page }) => {

@@ -16,10 +16,14 @@ function typedInto(element: Element | null): boolean {
   return element instanceof HTMLElement && (element.isContentEditable || element.matches('textarea, select'));
 }
 
-/** Focuses the UPC field unless a dialog is open or the field is gone or disabled. */
+/**
+ * Focuses the UPC field unless a dialog is open, the field is gone or disabled, or the person is typing elsewhere (a
+ * cell being edited): a scan's add finishing late, or a toast, never takes the caret out of what they type.
+ */
 export function focusScan(field: ScanFieldRef): void {
   const input = field.current;
   if (input === null || input.disabled || dialogOpen()) return;
+  if (document.activeElement !== input && typedInto(document.activeElement)) return;
   input.focus();
 }
 

@@ -73,6 +73,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every browser of the run loads pages from 127.0.0.1: one address, far past a real device's 600 a minute.
       HTTP_RATE_LIMIT: String(E2E_HTTP_RATE_LIMIT),
+      HTTP_ASSET_RATE_LIMIT: String(E2E_HTTP_RATE_LIMIT),
     },
   },
 });

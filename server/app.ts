@@ -44,7 +44,8 @@ export async function createServer(config: Config, database: Database, logger = 
   // First: every response, a 404 and an error included, carries the browser-side protections.
   registerSecurityHeaders(app);
   registerJsonErrors(app);
-  // Before any route: every request but /health counts against its address's per-minute limit (HTTP_RATE_LIMIT).
+  // Before any route: every request but /health counts against its address's per-minute limits (HTTP_RATE_LIMIT,
+  // and HTTP_ASSET_RATE_LIMIT for the hashed assets a PWA install fetches).
   await registerRateLimit(app, config.httpRateLimit);
   await registerMultipart(app);
   // Before any route: every mutating /api/ route is authenticated and exactly-once (http/idempotency.ts).

@@ -33,8 +33,8 @@ export interface Config {
   staticDir: string;
   /** Login abuse limits: the scrypt pool (auth/passwords.ts) and the failure throttle (auth/throttle.ts). */
   login: ScryptLimits & ThrottleLimits;
-  /** HTTP requests per minute per source address; /health is exempt. */
-  httpRateLimit: number;
+  /** HTTP requests per minute per source address, and apart from them GETs of hashed assets; /health is exempt. */
+  httpRateLimit: { perMinute: number; assetsPerMinute: number };
   /** The live connection's (/ws) limits, in the STOMP layer's units (bytes, ms). */
   socketLimits: SocketLimits;
 }
@@ -166,7 +166,10 @@ export function loadConfig(env: Env = process.env): Config {
       failuresPerAddress: setting(env, 'LOGIN_FAILURES_PER_ADDRESS', 20, integerAtLeast(1), 'a whole number, at least 1'),
       accountLockAddresses: setting(env, 'LOGIN_ACCOUNT_LOCK_ADDRESSES', 10, integerAtLeast(0), 'a whole number, 0 (never) or more'),
     },
-    httpRateLimit: setting(env, 'HTTP_RATE_LIMIT', 600, integerAtLeast(1), 'a whole number of requests per minute, at least 1'),
+    httpRateLimit: {
+      perMinute: setting(env, 'HTTP_RATE_LIMIT', 600, integerAtLeast(1), 'a whole number of requests per minute, at least 1'),
+      assetsPerMinute: setting(env, 'HTTP_ASSET_RATE_LIMIT', 6000, integerAtLeast(1), 'a whole number of requests per minute, at least 1'),
+    },
     socketLimits: socketLimits(env),
   };
 }

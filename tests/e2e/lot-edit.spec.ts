@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { utils, write } from 'xlsx';
 import { ServerMessages } from '../../src/protocol/messages';
+import { holdOutbox } from './support/replica';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
 import { createLotWithBox } from './support/lots';
@@ -212,30 +213,6 @@ test('Update Items sends only the changed rows, Delete Items asks first', async 
   await expect(qnty(page, TWO.upc)).toHaveCount(0);
   await expect(page.getByText('Items: 7')).toBeVisible();
 });
-
-/**
- * Holds the replica's outbox store in one read-write transaction for `ms`: a scan's add, which queues into it,
- * waits meanwhile, as it does on a busy tablet. Resolves once the hold has begun.
- */
-async function holdOutbox(page: Page, ms: number): Promise<void> {
-  await page.evaluate(
-    (holdMs) =>
-      new Promise<void>((resolve, reject) => {
-        const opened = indexedDB.open('lotdesk');
-        opened.onerror = () => reject(opened.error);
-        opened.onsuccess = () => {
-          const store = opened.result.transaction('outbox', 'readwrite').objectStore('outbox');
-          const until = performance.now() + holdMs;
-          const spin = (): void => {
-            if (performance.now() < until) store.count().onsuccess = spin;
-          };
-          spin();
-          resolve();
-        };
-      }),
-    ms,
-  );
-}
 
 test('a cell being edited keeps the caret when a scan made just before it finishes adding', async ({ page }) => {
   await lotWithBox(page, `Caret ${run}`);

@@ -3,19 +3,25 @@
 // own loopback address (Linux routes all of 127/8 to lo), so the server sees real, distinct source addresses.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
 import { ServerMessages } from '../../src/protocol/messages';
+import { ASSET_PATH, makeStaticApp } from '../support/static-app';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const PER_MINUTE = 5;
+const ASSETS_PER_MINUTE = 12;
 
 let testServer: TestServer;
+let staticDir: string;
 
 beforeAll(async () => {
-  testServer = await startTestServer({ HTTP_RATE_LIMIT: String(PER_MINUTE) });
+  staticDir = makeStaticApp();
+  testServer = await startTestServer({ HTTP_RATE_LIMIT: String(PER_MINUTE), HTTP_ASSET_RATE_LIMIT: String(ASSETS_PER_MINUTE), STATIC_DIR: staticDir });
 });
 
 afterAll(async () => {
   await testServer?.stop();
+  rmSync(staticDir, { recursive: true, force: true });
 });
 
 interface Answer {
@@ -23,6 +29,18 @@ interface Answer {
   contentType: string | undefined;
   retryAfter: string | undefined;
   body: unknown;
+}
+
+/** GET `path` from `localAddress`: its status only (an asset's body is not JSON). */
+function getRaw(path: string, localAddress: string): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${testServer.url}${path}`, { localAddress }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 /** GET `path` from `localAddress`, the body parsed as JSON. */
@@ -57,6 +75,14 @@ describe('the HTTP rate limit', () => {
     expect(limited.contentType).toMatch(/^application\/json/);
     expect(limited.retryAfter).toMatch(/^\d+$/);
     expect(limited.body).toEqual({ errorCode: 429, message: ServerMessages.tooManyRequests(Number(limited.retryAfter)) });
+  });
+
+  it('counts hashed assets apart, against their own larger budget: installing the app never locks out the API', async () => {
+    const address = '127.0.0.24';
+    for (let i = 0; i < ASSETS_PER_MINUTE; i++) expect((await getRaw(ASSET_PATH, address)).status).toBe(200);
+    expect((await getRaw(ASSET_PATH, address)).status).toBe(429);
+    for (let i = 0; i < PER_MINUTE; i++) expect((await get('/api/nothing-here', address)).status).toBe(404);
+    expect((await get('/api/nothing-here', address)).status).toBe(429);
   });
 
   it('keeps /health reachable for a limited address, and serves other addresses', async () => {

@@ -53,7 +53,7 @@ export function serverProcess(basePort: number): ServerProcess {
     async start() {
       if (child) throw new Error('server already running');
       child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD, LOG_LEVEL: 'warn', HTTP_RATE_LIMIT: '100000', STATIC_DIR: resolve(process.env.STATIC_DIR ?? 'dist') },
+        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD, LOG_LEVEL: 'warn', HTTP_RATE_LIMIT: '100000', HTTP_ASSET_RATE_LIMIT: '100000', STATIC_DIR: resolve(process.env.STATIC_DIR ?? 'dist') },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       await waitForHealth(url, child);

@@ -9,13 +9,13 @@ describe('login and HTTP limits in loadConfig', () => {
   it('uses the documented defaults', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.login).toEqual({ concurrency: 2, queue: 8, perSource: 2, failuresPerAccount: 5, failuresPerAddress: 20, accountLockAddresses: 10 });
-    expect(config.httpRateLimit).toBe(600);
+    expect(config.httpRateLimit).toEqual({ perMinute: 600, assetsPerMinute: 6000 });
   });
 
   it('takes whole numbers, 0 where it means "none" or "never"', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), LOGIN_QUEUE: '0', LOGIN_ACCOUNT_LOCK_ADDRESSES: '0', LOGIN_CONCURRENCY: ' 3 ', HTTP_RATE_LIMIT: '5' });
+    const config = loadConfig({ DATA_DIR: dataDir(), LOGIN_QUEUE: '0', LOGIN_ACCOUNT_LOCK_ADDRESSES: '0', LOGIN_CONCURRENCY: ' 3 ', HTTP_RATE_LIMIT: '5', HTTP_ASSET_RATE_LIMIT: '50' });
     expect(config.login).toMatchObject({ queue: 0, accountLockAddresses: 0, concurrency: 3 });
-    expect(config.httpRateLimit).toBe(5);
+    expect(config.httpRateLimit).toEqual({ perMinute: 5, assetsPerMinute: 50 });
   });
 
   it.each([
@@ -27,6 +27,7 @@ describe('login and HTTP limits in loadConfig', () => {
     ['LOGIN_FAILURES_PER_ADDRESS', '0'],
     ['LOGIN_ACCOUNT_LOCK_ADDRESSES', '1e3'],
     ['HTTP_RATE_LIMIT', '0'],
+    ['HTTP_ASSET_RATE_LIMIT', '0'],
     ['HTTP_RATE_LIMIT', ' '],
   ])('refuses %s=%j with a message naming the setting', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`^Invalid setting ${name}: expected a whole number`));

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { checkPayload, type MutationName, type PayloadInputOf } from '../protocol/contract';
 import { Destination } from '../protocol/destinations';
 import { showError } from './feedback/notifier';
-import { isTempId } from './outbox/entry';
+import { isTempId, STAND_IN_ID } from './outbox/entry';
 import { readPath, writePath } from './outbox/optimistic';
 import type { Enqueued, Intent, Optimistic } from './outbox/outbox';
 import { sync } from './runtime';
@@ -49,8 +49,6 @@ export function atLeastOne<T>(rows: readonly T[], none: string): [T, ...T[]] {
   return [first, ...rest];
 }
 
-/** A stand-in for a row made offline: any stored id passes the contract's id rule, as the real one will. */
-const PLACEHOLDER_ID = 1;
 
 /**
  * Nothing invalid is queued (issue 13): the body is checked against the destination's payload schema, the one the
@@ -58,7 +56,7 @@ const PLACEHOLDER_ID = 1;
  * negative until the server names their rows, so they are checked as a stored id.
  */
 function checkBody(destination: MutationName, body: unknown, tempRefs: readonly string[]): void {
-  const asSent = tempRefs.reduce((copy, path) => writePath(copy, path, PLACEHOLDER_ID), body);
+  const asSent = tempRefs.reduce((copy, path) => writePath(copy, path, STAND_IN_ID), body);
   const checked = checkPayload(destination, asSent);
   if (!checked.ok) throw new Error(checked.message);
 }

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { issuesText } from '../protocol/contract';
 import { plainError } from '../protocol/plain-issues';
-import { isTempId } from './outbox/entry';
+import { isTempId, STAND_IN_ID } from './outbox/entry';
 
 /** The input as the schema reads it; otherwise an Error with the sentence the server would have answered. */
 export function validated<T>(schema: z.ZodType<T>, input: unknown): T {
@@ -12,9 +12,6 @@ export function validated<T>(schema: z.ZodType<T>, input: unknown): T {
   if (result.success) return result.data;
   throw new Error(issuesText(result.error.issues));
 }
-
-/** Any positive id: what a temporary id stands as while the rest of a body is checked. */
-const STAND_IN_ID = 1;
 
 /**
  * `validated` for a body that may name rows made offline: a temporary (negative) id in one of `keys` is checked as

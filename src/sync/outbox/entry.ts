@@ -84,3 +84,7 @@ export const isActive = (entry: Pick<OutboxEntry, 'state'>): boolean => entry.st
 
 /** Rows created offline get negative ids until the server's reply names the real one. */
 export const isTempId = (id: number): boolean => id < 0;
+
+/** What a temporary id stands as while a body is checked against the contract: any stored id passes its id rule, as
+ * the real one will. */
+export const STAND_IN_ID = 1;

@@ -218,7 +218,7 @@ test('a cell being edited keeps the caret when a scan made just before it finish
   await lotWithBox(page, `Caret ${run}`);
   await scan(page, ONE.upc);
   await expect(qnty(page, ONE.upc)).toHaveText('1.00');
-  await holdOutbox(page, 1500);
+  await holdOutbox(page, 3000); // long enough for the tap and the editor even on a busy machine
   await scan(page, TWO.upc); // its add waits for the hold
   await qnty(page, ONE.upc).click();
   const editor = page.getByRole('textbox', { name: `Qnty of ${ONE.upc}` });

@@ -5,12 +5,25 @@ import { expect, type Locator, type Page } from '@playwright/test';
 // loading the config module again would make its fresh data folder a second time.
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 
-/** Opens {base}/login and submits the form with the keyboard (Enter). Does not wait for the outcome. */
+/** Resolves when the page's STOMP connection has been accepted (its CONNECTED frame), as a person waits for it. */
+function connected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => void (String(payload).startsWith('CONNECTED') && resolve())));
+  });
+}
+
+/**
+ * Opens {base}/login and submits the form with the keyboard (Enter) once the connection is up (pressed before, the
+ * screen says it needs the connection: a busy machine's first connect can take a retry). Does not wait for the
+ * outcome.
+ */
 export async function signIn(page: Page, password: string = ADMIN.password, base = ''): Promise<void> {
+  const up = connected(page);
   await page.goto(`${base}/login`);
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(password);
+  await up;
   await page.getByLabel('Password').press('Enter'); // keyboard: Enter submits
 }
 
@@ -27,9 +40,11 @@ export async function signInHome(page: Page, base: string, password: string): Pr
  */
 export async function openNav(page: Page): Promise<Locator> {
   const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // Both come with the engine's chunk, a moment after the page: wait for whichever this size shows.
+  await expect(menu.or(nav).first()).toBeVisible();
   const inDrawer = await menu.isVisible();
   if (inDrawer) await menu.click();
-  const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav).toBeVisible();
   // The drawer slides in: measure and tap it where it stays.
   if (inDrawer) await page.getByRole('dialog', { name: 'Menu' }).evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));

@@ -11,7 +11,7 @@ import { ServerMessages } from '../../src/protocol/messages';
 import { holdOutbox } from './support/replica';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
-import { createLotWithBox } from './support/lots';
+import { createLotWithBox, scan } from './support/lots';
 
 test.describe.configure({ timeout: 90_000 });
 let server: ServerProcess;
@@ -59,15 +59,6 @@ test.afterAll(async () => {
 async function lotWithBox(page: Page, title: string): Promise<string> {
   await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   return createLotWithBox(page, title);
-}
-
-/** A scanner: types the code into the UPC field and presses Enter. */
-async function scan(page: Page, upc: string): Promise<void> {
-  const field = page.getByRole('textbox', { name: 'UPC', exact: true });
-  await expect(field).toBeFocused();
-  await field.pressSequentially(upc, { delay: 0 });
-  await field.press('Enter');
-  await expect(field).toHaveValue('');
 }
 
 const qnty = (page: Page, upc: string) => page.getByRole('button', { name: `Edit Qnty of ${upc}:` });

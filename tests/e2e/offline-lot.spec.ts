@@ -10,7 +10,7 @@ import { createEntries, newEntry, newUpc } from '../support/catalogue';
 import { okData } from '../support/lot-replies';
 import { connectClient, type TestClient } from '../support/stomp-client';
 import { signInHome } from './support/login';
-import { lotRow, submitCreateLot, unique } from './support/lots';
+import { lotRow, scan, submitCreateLot, unique } from './support/lots';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 
 // A server started twice and a dozen steps: a bound against hanging, not a speed test.
@@ -31,15 +31,6 @@ async function otherClient(): Promise<TestClient> {
   const client = await connectClient(`${server.url.replace('http', 'ws')}/ws`);
   await client.login('admin', PROCESS_ADMIN_PASSWORD);
   return client;
-}
-
-/** A scanner: types the code into the focused UPC field and presses Enter. */
-async function scan(page: Page, upc: string): Promise<void> {
-  const field = page.getByRole('textbox', { name: 'UPC', exact: true });
-  await expect(field).toBeFocused();
-  await field.pressSequentially(upc, { delay: 0 });
-  await field.press('Enter');
-  await expect(field).toHaveValue('');
 }
 
 const qnty = (page: Page, upc: string) => page.getByRole('button', { name: new RegExp(`^Edit Qnty of ${upc}:`) });

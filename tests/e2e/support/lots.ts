@@ -40,3 +40,12 @@ export async function createLotWithBox(page: Page, title: string): Promise<strin
   await expect(page.getByRole('tab', { name: 'box A', selected: true })).toBeVisible();
   return lotNumber;
 }
+
+/** A scanner: types the code into the focused UPC field (Lot edit's box editor) and presses Enter. */
+export async function scan(page: Page, upc: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: 'UPC', exact: true });
+  await expect(field).toBeFocused();
+  await field.pressSequentially(upc, { delay: 0 });
+  await field.press('Enter');
+  await expect(field).toHaveValue('');
+}

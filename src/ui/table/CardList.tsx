@@ -4,26 +4,19 @@
 // table, for assistive technology: role list/listitem, each card named by its row's key, its place in the whole
 // list given by aria-setsize/posinset (only the cards in view are in the DOM).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { cardParts, type TableColumn } from './columns';
-import { rowBackground, type RowAttributes } from './VirtualTable';
+import { rowBackground, type VirtualTableProps } from './VirtualTable';
 
 /** A first guess at a card's height before it is measured (a Lots card is about this tall). */
 const ESTIMATED_CARD_PX = 200;
 /** Cards rendered beyond the viewport, so a fling does not show blank space. */
 const OVERSCAN_CARDS = 4;
 
-export interface CardListProps<Row> {
-  readonly label: string;
-  readonly rows: readonly Row[];
-  readonly columns: readonly TableColumn<Row>[];
-  readonly rowKey: (row: Row) => string | number;
+/** The same rows, columns and row attributes as the table (a phone shows what a desk shows), less its row height. */
+export interface CardListProps<Row> extends Omit<VirtualTableProps<Row>, 'rowHeight'> {
   /** Names a card for screen readers: the row's key (a lot number, a UPC). */
   readonly rowLabel: (row: Row) => string;
-  readonly maxHeight?: string;
-  readonly emptyText?: ReactNode;
-  readonly rowClassName?: (row: Row) => string;
-  readonly rowProps?: (row: Row) => RowAttributes;
 }
 
 function Card<Row>({ row, index, columns }: { row: Row; index: number; columns: readonly TableColumn<Row>[] }) {

@@ -174,6 +174,13 @@ export const ClientMessages = {
   numberRequired: (label: string, value: string) => `ERROR, ${label} must be a number. Invalid number:${value}`,
   errorPageTitle: 'Unexpected Application Error!',
   noFile: 'No file selected',
+  // images (spec §5, §8)
+  noCurrentLot: 'No currentLot to upload images to.',
+  noUpc: 'No UPC is provided.',
+  invalidImageType: (type: string) => `Invalid type: ${type} Should be 'box' or 'upc'.`,
+  sendFileFailed: (name: string) => `Error sending file: ${name}`,
+  removeBackgroundFailed: (name: string) => `Error removing background: ${name}`,
+  noDeletedImages: 'Error: response.data is null or undefined',
 } as const;
 
 /** A lot's fields as the Lots page names them (its column headers, the location dialog's fields), by wire name. */
@@ -235,4 +242,37 @@ export const SpreadsheetMessages = {
   unreadable: 'The file could not be read as a spreadsheet.',
   noSheet: 'The file has no sheet.',
   timedOut: 'Reading the file took too long.',
+} as const;
+
+/** Why an image file is refused, and what the images domain says (issue 14: hostile files get a clear answer). */
+export const ImageMessages = {
+  empty: (name: string) => `${name} is empty (0 bytes).`,
+  tooLarge: (name: string, maxBytes: number) => `${name} is larger than ${maxBytes / MIB} MB.`,
+  notImage: (name: string) => `${name} is not an image: JPEG, PNG, WebP, GIF, AVIF or TIFF files are accepted.`,
+  svg: (name: string) => `${name} is an SVG drawing: SVG is not accepted (it can carry scripts); send a JPEG, PNG or WebP.`,
+  unreadable: (name: string) => `${name} could not be read as an image: it is damaged or cut short.`,
+  tooManyPixels: (name: string, maxMegapixels: number) => `${name} has too many pixels: at most ${maxMegapixels} megapixels.`,
+  tooSlow: (name: string) => `${name} took too long to process.`,
+  busy: 'The server is busy processing other images. Try again in a moment.',
+  noFile: "No file in the upload: send the image in the form field 'file'.",
+  noOwner: 'Say which UPC or lot (SKU) the image is for.',
+  uploaded: (name: string) => `Uploaded image: ${name}`,
+  deleted: (count: number) => `Deleted images: ${count}`,
+  attached: (count: number) => `Added images from the catalogue: ${count}`,
+  found: (count: number) => `Found images: ${count}`,
+  notFound: (id: number) => `Image ${id} not found.`,
+  full: (max: number) => `A lot or a UPC holds at most ${max} images.`,
+  backgroundRemoved: (name: string) => `Removed the background: ${name}`,
+} as const;
+
+/** Why an image address is not fetched (issue 14: only public http(s) addresses; DESIGN §5). */
+export const UrlFetchMessages = {
+  notHttp: (scheme: string) => `Only http and https addresses are fetched, not ${scheme}`,
+  userinfo: 'Addresses with a user name or password are not fetched.',
+  notPublic: (host: string) => `${host} is not a public address: images are fetched only from the public internet.`,
+  unresolved: (host: string) => `${host} could not be found.`,
+  unreachable: (host: string) => `Could not connect to ${host}.`,
+  tooManyRedirects: (max: number) => `Too many redirects (at most ${max}).`,
+  timedOut: (seconds: number) => `The image host did not answer within ${seconds} s.`,
+  status: (status: number) => `The image host answered ${status}.`,
 } as const;

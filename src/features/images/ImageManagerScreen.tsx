@@ -1,5 +1,6 @@
 // The image manager for a box or a UPC (spec §2 Image manager). Placeholder: the title, or the spec's
 // message for an invalid type. The route validates the search params; this screen shows what it was given.
+import { ClientMessages } from '../../protocol/messages';
 import { ScreenTitle } from '../../ui/ScreenTitle';
 import { Warning } from '../../ui/Warning';
 
@@ -13,6 +14,6 @@ interface Props {
 }
 
 export function ImageManagerScreen({ identifier, type, rawType }: Props) {
-  if (type === undefined) return <Warning>{`Invalid type: ${rawType} Should be 'box' or 'upc'.`}</Warning>;
+  if (type === undefined) return <Warning>{ClientMessages.invalidImageType(rawType)}</Warning>;
   return <ScreenTitle>{`Image Manager (${type} ${identifier})`}</ScreenTitle>;
 }

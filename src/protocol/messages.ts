@@ -275,4 +275,5 @@ export const UrlFetchMessages = {
   tooManyRedirects: (max: number) => `Too many redirects (at most ${max}).`,
   timedOut: (seconds: number) => `The image host did not answer within ${seconds} s.`,
   status: (status: number) => `The image host answered ${status}.`,
+  notUrl: 'The image address is not a web address (http://… or https://…).',
 } as const;

@@ -129,12 +129,13 @@ const ERROR_CODES_TIMED_OUT = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADE
 const errorCode = (error: unknown): string | undefined =>
   error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 
+const timedOut = (settings: Settings): UrlFetchRefused =>
+  new UrlFetchRefused(UrlFetchMessages.timedOut(settings.timeoutMs / 1000), 'SERVICE_UNAVAILABLE');
+
 /** What a failure tells the user: a refusal as is; the time limit; anything else from the network as unreachable. */
 function refusalFor(error: unknown, signal: AbortSignal, settings: Settings, host: string): UrlFetchRefused {
   if (error instanceof UrlFetchRefused) return error;
-  if (signal.aborted || ERROR_CODES_TIMED_OUT.has(errorCode(error) ?? '')) {
-    return new UrlFetchRefused(UrlFetchMessages.timedOut(settings.timeoutMs / 1000), 'SERVICE_UNAVAILABLE');
-  }
+  if (signal.aborted || ERROR_CODES_TIMED_OUT.has(errorCode(error) ?? '')) return timedOut(settings);
   return new UrlFetchRefused(UrlFetchMessages.unreachable(host), 'SERVICE_UNAVAILABLE');
 }
 
@@ -151,7 +152,7 @@ async function follow(url: string, settings: Settings, options: UrlFetchOptions,
     } catch (error) {
       throw refusalFor(error, signal, settings, target.url.hostname);
     } finally {
-      await agent.destroy(); // frees the socket at once, whatever state the response was left in
+      await agent.destroy().catch(ignore); // frees the socket at once, whatever state the response was left in
     }
     if ('image' in result) return result.image;
     if (redirects === settings.maxRedirects) throw new UrlFetchRefused(UrlFetchMessages.tooManyRedirects(settings.maxRedirects));
@@ -178,7 +179,7 @@ export async function fetchPublicImage(url: string, options: UrlFetchOptions = {
   } catch (error) {
     // A hop's failures are refusals already; what is left here is a lookup the time limit cut short.
     if (error instanceof UrlFetchRefused || !controller.signal.aborted) throw error;
-    throw new UrlFetchRefused(UrlFetchMessages.timedOut(settings.timeoutMs / 1000), 'SERVICE_UNAVAILABLE');
+    throw timedOut(settings);
   } finally {
     clearTimeout(timer);
   }

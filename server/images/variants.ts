@@ -57,7 +57,11 @@ export interface ProcessedImage {
 /** mozjpeg at q82: visually clean product photos at about half libjpeg's size at q90. */
 const JPEG_OPTIONS = { quality: 82, mozjpeg: true } as const;
 
-function refusalOf(error: unknown, fileName: string, limits: ImageLimits): ImageRefused {
+/**
+ * Any error met while decoding or encoding, as the ImageRefused a person sees: sharp's timeout is tooSlow, its pixel
+ * limit tooManyPixels, anything else unreadable (never a 500). For other sharp work on uploads, too.
+ */
+export function imageRefusalOf(error: unknown, fileName: string, limits: ImageLimits): ImageRefused {
   if (error instanceof ImageRefused) return error;
   const text = error instanceof Error ? error.message : '';
   // sharp's words for its own limits (src/common.cc: vips_error("timeout", …); limitInputPixels).
@@ -133,7 +137,7 @@ export function createImagePipeline(work: ImageWorkLimits = DEFAULT_IMAGE_WORK):
           const variants = await makeVariants(data, limits, header.hasAlpha);
           return { format, ...header, variants };
         } catch (error) {
-          throw refusalOf(error, fileName, limits);
+          throw imageRefusalOf(error, fileName, limits);
         }
       }, signal);
       if (result.busy) throw new ImageRefused('busy', ImageMessages.busy);

@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ImageRefused, type ImageRefusalReason } from '../../../../server/images/image-refused';
-import { DEFAULT_IMAGE_LIMITS, processImage, type ImageLimits } from '../../../../server/images/variants';
+import { DEFAULT_IMAGE_LIMITS, imageRefusalOf, processImage, type ImageLimits } from '../../../../server/images/variants';
 import { ImageMessages } from '../../../../src/protocol/messages';
 import { gifBomb, jpegWithHugeHeader, pngBomb, texturedImage } from '../../../support/image-files';
 
@@ -99,6 +99,15 @@ describe('processImage: hostile files', () => {
   it('checks size first, then content: an oversized SVG is too large, an empty file named .svg is empty', async () => {
     await expectRefused(Buffer.concat([text('<svg>'), Buffer.alloc(MIB)]), 'big.svg', 'tooLarge', ImageMessages.tooLarge('big.svg', MIB), { ...DEFAULT_IMAGE_LIMITS, maxBytes: MIB });
     await expectRefused(Buffer.alloc(0), 'empty.svg', 'empty', ImageMessages.empty('empty.svg'));
+  });
+
+  it('names sharp\'s own stop words: its timeout is tooSlow, its pixel limit tooManyPixels, anything else unreadable', () => {
+    // A real timeout needs a machine slower than the limit: not something a test can rely on. These are the texts
+    // sharp raises (src/common.cc: vips_error("timeout", "%d%% complete"); its limitInputPixels check).
+    expect(imageRefusalOf(new Error('timeout: 42% complete\n'), 'slow.jpg', DEFAULT_IMAGE_LIMITS)).toMatchObject({ reason: 'tooSlow', message: 'slow.jpg took too long to process.' });
+    expect(imageRefusalOf(new Error('Input image exceeds pixel limit'), 'big.jpg', DEFAULT_IMAGE_LIMITS)).toMatchObject({ reason: 'tooManyPixels', message: ImageMessages.tooManyPixels('big.jpg', 50) });
+    expect(imageRefusalOf(new Error('VipsJpeg: Corrupt JPEG data'), 'bad.jpg', DEFAULT_IMAGE_LIMITS)).toMatchObject({ reason: 'unreadable', message: ImageMessages.unreadable('bad.jpg') });
+    expect(imageRefusalOf('not even an Error', 'odd.jpg', DEFAULT_IMAGE_LIMITS)).toMatchObject({ reason: 'unreadable' });
   });
 
   it('still makes variants of a good photo after all of the above (nothing is left stuck)', async () => {

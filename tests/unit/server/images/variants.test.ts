@@ -103,6 +103,15 @@ describe('processImage', () => {
     const [r, g, b] = await pixel(image.variants.full.data, 25, 20);
     expect([r, g, b]).toEqual([255, 0, 0]);
   });
+
+  it('accepts every format its refusal names: WebP, AVIF and TIFF come out as JPEG variants', async () => {
+    const base = () => sharp({ create: { width: 320, height: 240, channels: 3, background: '#2266aa' } });
+    for (const [format, data] of [['webp', await base().webp().toBuffer()], ['avif', await base().avif().toBuffer()], ['tiff', await base().tiff().toBuffer()]] as const) {
+      const image = await processImage(data, `photo.${format}`);
+      expect(image, format).toMatchObject({ format, width: 320, height: 240 });
+      expect(image.variants.thumbnail, format).toMatchObject({ contentType: 'image/jpeg', width: 100, height: 75 });
+    }
+  });
 });
 
 describe('createImagePipeline: the work bound', () => {

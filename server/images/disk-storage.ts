@@ -34,6 +34,7 @@ export function diskStorage(root: string): ImageStorage {
   };
 
   return {
+    // The disk keeps no Content-Type: read() gives the one the key's extension stands for (the pipeline picks both).
     async put(key, data) {
       const path = pathOf(key);
       if (!path) throw new InvalidImageKey(key);

@@ -92,12 +92,15 @@ async function readHeader(data: Buffer, fileName: string, limits: ImageLimits) {
 }
 
 async function makeVariants(data: Buffer, limits: ImageLimits, hasAlpha: boolean): Promise<Record<VariantName, ImageVariant>> {
+  // failOn 'truncated': a file cut short is refused, not padded with grey. pages 1: an animated GIF's first frame.
   const input: SharpOptions = { failOn: 'truncated', limitInputPixels: Math.floor(limits.maxPixels), pages: 1 };
   // One pipeline per variant on the same input Buffer, each with its own shrink-on-load (a JPEG thumbnail decodes at
   // 1/8 scale). Not .clone(): it structuredClone()s the input Buffer, a copy of the upload per variant.
   // rotate() applies the EXIF orientation; metadata is stripped because nothing asks sharp to keep it (the ICC
   // profile is converted to sRGB and dropped).
   const oriented = (): Sharp => sharp(data, input).rotate().timeout({ seconds: limits.timeoutSeconds });
+  // hasAlpha is the header's word: an RGBA file that happens to be opaque (and every GIF) stays PNG; telling would
+  // cost one more full decode.
   const encode = (image: Sharp): Sharp => (hasAlpha ? image.png() : image.jpeg(JPEG_OPTIONS));
   const [contentType, extension] = hasAlpha ? ['image/png', 'png'] : ['image/jpeg', 'jpg'];
 
@@ -106,13 +109,16 @@ async function makeVariants(data: Buffer, limits: ImageLimits, hasAlpha: boolean
     const { data: bytes, info } = await encode(image).toBuffer({ resolveWithObject: true });
     return { data: bytes, contentType, extension, width: info.width, height: info.height };
   };
-  const [full, thumbnail, smallImage, medium, large] = await Promise.all([
+  const pending = [
     make(undefined),
     make(VARIANT_SIZES.thumbnail),
     make(VARIANT_SIZES.smallImage),
     make(VARIANT_SIZES.medium),
     make(VARIANT_SIZES.large),
-  ]);
+  ] as const;
+  // When one variant fails the others still run: wait for them all, so the work slot is not handed on while they do.
+  await Promise.allSettled(pending);
+  const [full, thumbnail, smallImage, medium, large] = await Promise.all(pending);
   return { full, thumbnail, smallImage, medium, large };
 }
 

@@ -8,7 +8,11 @@ export interface ImageWorkLimits {
   queue: number;
 }
 
-/** 2 at once on a small server (sharp already spreads one image over every core), 4 waiting: one tablet's burst. */
+/**
+ * 2 at once on a small server (sharp already spreads one image over every core), 4 waiting: one tablet's burst.
+ * Each image runs its five variants as five tasks on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says
+ * otherwise), the pool file reads and scrypt use too: this bound is also what keeps those from waiting long.
+ */
 export const DEFAULT_IMAGE_WORK: ImageWorkLimits = { concurrency: 2, queue: 4 };
 
 export type GateResult<T> = { busy: true } | { busy: false; value: T };

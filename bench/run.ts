@@ -3,6 +3,7 @@
 import { catalogueSave } from './catalogue-save';
 import { catalogueSuggestions } from './catalogue-suggestions';
 import { getLots } from './get-lots';
+import { imageVariants } from './image-variants';
 import { lotsFilter } from './lots-filter';
 import { outboxReplay } from './outbox-replay';
 import { replicaIngest } from './replica-ingest';
@@ -18,6 +19,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['catalogue-suggestions', catalogueSuggestions],
   ['catalogue-save', catalogueSave],
   ['spreadsheet-parse', spreadsheetParse],
+  ['image-variants', imageVariants],
 ];
 const only = process.argv.slice(2);
 

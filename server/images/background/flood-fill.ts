@@ -1,7 +1,7 @@
 // Which pixels are backdrop: those reachable from the image's edge through pixels that look like the backdrop
 // model (or like a soft shadow cast on it). Anything the fill cannot reach stays — so a white label inside a
 // dark box is kept even though it matches a white backdrop. O(pixels): one class per pixel, one queue.
-import { distance, expectedColour, TRANSPARENT_BELOW, type BackdropModel, type RgbaImage } from './backdrop-model';
+import { columnU, distance, rowSurface, TRANSPARENT_BELOW, type BackdropModel, type RgbaImage } from './backdrop-model';
 
 const OBJECT = 0;
 const BACKDROP = 1;
@@ -21,16 +21,18 @@ export interface FillLimits {
 function classify(image: RgbaImage, model: BackdropModel, limits: FillLimits): Uint8Array {
   const { data, width, height } = image;
   const classes = new Uint8Array(width * height);
-  const scratch = new Float64Array(6);
+  const row = new Float64Array(9);
   const rgb = new Float64Array(3);
   for (let y = 0; y < height; y++) {
+    rowSurface(model, y, height, row);
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if ((data[i * 4 + 3] ?? 0) < TRANSPARENT_BELOW) {
         classes[i] = BACKDROP;
         continue;
       }
-      expectedColour(model, x, y, width, height, scratch, rgb);
+      const u = columnU(x, width);
+      for (let c = 0; c < 3; c++) rgb[c] = (row[c * 3] ?? 0) + u * ((row[c * 3 + 1] ?? 0) + u * (row[c * 3 + 2] ?? 0));
       if (distance(data, i * 4, rgb) <= limits.tolerance) classes[i] = BACKDROP;
       else if (limits.shadowFloor < 1 && isShadow(data, i * 4, rgb, limits)) classes[i] = SHADOW;
     }

@@ -3,44 +3,53 @@
 // elements, separable, by running counts: O(pixels) whatever the radius.
 
 /** Dilation by a (2r+1)² square, outside the image ignored; `invert` dilates the complement (so erodes). */
-function dilate(mask: Uint8Array, width: number, height: number, radius: number, invert: boolean): Uint8Array {
+function grow(mask: Uint8Array, width: number, height: number, radius: number, invert: boolean): Uint8Array {
   const on = invert ? 0 : 1;
   const rows = new Uint8Array(mask.length);
-  for (let y = 0; y < height; y++) runMax(mask, rows, y * width, 1, width, radius, on);
+  for (let y = 0; y < height; y++) rowPass(mask, rows, y * width, width, radius, on);
   const out = new Uint8Array(mask.length);
-  for (let x = 0; x < width; x++) runMax(rows, out, x, width, height, radius, 1);
+  columnPass(rows, out, width, height, radius);
   if (invert) for (let i = 0; i < out.length; i++) out[i] = out[i] === 1 ? 0 : 1;
   return out;
 }
 
 /**
- * Along one line (start, stride, length): out = 1 where some pixel within `radius` equals `on`.
- * A running count of `on` pixels in the window, so the cost does not grow with the radius.
+ * Along one row: out = 1 where some pixel within `radius` equals `on`. A running count of `on` pixels in the
+ * window, so the cost does not grow with the radius.
  */
-function runMax(src: Uint8Array, out: Uint8Array, start: number, stride: number, length: number, radius: number, on: number): void {
+function rowPass(src: Uint8Array, out: Uint8Array, start: number, length: number, radius: number, on: number): void {
   let count = 0;
-  for (let k = 0; k < Math.min(radius, length); k++) if (src[start + k * stride] === on) count++;
+  for (let k = 0; k < Math.min(radius, length); k++) if (src[start + k] === on) count++;
   for (let k = 0; k < length; k++) {
-    const entering = k + radius;
-    if (entering < length && src[start + entering * stride] === on) count++;
-    const leaving = k - radius - 1;
-    if (leaving >= 0 && src[start + leaving * stride] === on) count--;
-    out[start + k * stride] = count > 0 ? 1 : 0;
+    if (k + radius < length && src[start + k + radius] === on) count++;
+    if (k - radius - 1 >= 0 && src[start + k - radius - 1] === on) count--;
+    out[start + k] = count > 0 ? 1 : 0;
   }
 }
 
-export function open(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  if (radius < 1) return mask;
-  return dilate(dilate(mask, width, height, radius, true), width, height, radius, false);
+/** Down the columns, a running count per column kept row by row (memory in order, not a stride per step). */
+function columnPass(src: Uint8Array, out: Uint8Array, width: number, height: number, radius: number): void {
+  const counts = new Int32Array(width);
+  for (let y = 0; y < Math.min(radius, height); y++) for (let x = 0; x < width; x++) counts[x] = (counts[x] ?? 0) + (src[y * width + x] ?? 0);
+  for (let y = 0; y < height; y++) {
+    const entering = y + radius < height ? (y + radius) * width : -1;
+    const leaving = y - radius - 1 >= 0 ? (y - radius - 1) * width : -1;
+    for (let x = 0; x < width; x++) {
+      let count = counts[x] ?? 0;
+      if (entering >= 0) count += src[entering + x] ?? 0;
+      if (leaving >= 0) count -= src[leaving + x] ?? 0;
+      counts[x] = count;
+      out[y * width + x] = count > 0 ? 1 : 0;
+    }
+  }
+}
+
+export function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  return radius < 1 ? mask : grow(mask, width, height, radius, false);
 }
 
 export function erode(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  return radius < 1 ? mask : dilate(mask, width, height, radius, true);
-}
-
-export function close(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  if (radius < 1) return mask;
-  return dilate(dilate(mask, width, height, radius, false), width, height, radius, true);
+  return radius < 1 ? mask : grow(mask, width, height, radius, true);
 }
 
 /** Clears 4-connected object parts of fewer than `minArea` pixels, in place. */

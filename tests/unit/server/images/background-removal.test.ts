@@ -75,6 +75,19 @@ describe('classical background remover', () => {
     }
   });
 
+  it('leaves specks of dust on the backdrop transparent', async () => {
+    const photo = await renderScene(sceneNamed('plain backdrop, rounded box (PNG)'), WIDTH, HEIGHT);
+    const specks: ReadonlyArray<readonly [number, number]> = [[80, 90], [1100, 120], [150, 800], [1050, 820], [240, 450], [980, 400]];
+    const dots = specks.map(([x, y]) => `<circle cx="${x}" cy="${y}" r="2.5" fill="#303030"/>`).join('');
+    const dusty = await sharp(photo.image)
+      .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${dots}</svg>`) }])
+      .png()
+      .toBuffer();
+    const { alpha } = await cutOut({ ...photo, image: dusty });
+    for (const [x, y] of specks) expect(alpha[y * WIDTH + x], `speck at ${x},${y}`).toBe(0);
+    expect(scoreMask(alpha, photo).iou).toBeGreaterThanOrEqual(0.99);
+  });
+
   it('cuts out a photo small enough to need no working copy (600×450)', async () => {
     for (const name of ['plain backdrop, rounded box (PNG)', 'backdrop colour enclosed in the object (PNG)', 'noise σ 8 and JPEG 70 on grey paper']) {
       const photo = await renderScene(sceneNamed(name), 600, 450);

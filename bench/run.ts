@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, each printing its figures next to a ceiling measured in the same run.
 // Not a test: nothing here passes or fails on time.
+import { backgroundRemoval } from './background-removal';
 import { catalogueSave } from './catalogue-save';
 import { catalogueSuggestions } from './catalogue-suggestions';
 import { getLots } from './get-lots';
@@ -20,6 +21,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['catalogue-save', catalogueSave],
   ['spreadsheet-parse', spreadsheetParse],
   ['image-variants', imageVariants],
+  ['background-removal', backgroundRemoval],
 ];
 const only = process.argv.slice(2);
 

@@ -11,6 +11,9 @@ import { registerHealth } from './http/health';
 import { guardMutatingRoutes } from './http/idempotency';
 import { registerMultipart } from './http/multipart';
 import { registerRateLimit } from './http/rate-limit';
+import { registerRemoveBackground } from './http/remove-bg-image';
+import { registerUploadFile } from './http/upload-file';
+import { registerImageFiles } from './images/serve';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticPwa } from './http/static-pwa';
 import { createServices, type Services } from './services';
@@ -56,6 +59,12 @@ export async function createServer(config: Config, database: Database, logger = 
   const firstAdmin = await ensureFirstAdmin(services.users, config.adminPassword);
 
   registerHealth(app, services);
+  registerUploadFile(app, services);
+  registerRemoveBackground(app, services);
+  registerImageFiles(app, services.images.files.storage);
+  // A BACKGROUND_REMOVER that cannot load stops the start, naming the setting, instead of failing the first removal.
+  await services.images.remover();
+  services.images.sweeper.start();
   await registerStaticPwa(app, config.staticDir);
 
   const router = createRouter(handlers, services);
@@ -88,6 +97,7 @@ export async function createServer(config: Config, database: Database, logger = 
       } finally {
         clearTimeout(cutOff);
       }
+      services.images.sweeper.stop();
       await services.push.close();
     },
   };

@@ -37,6 +37,23 @@ export interface Config {
   httpRateLimit: { perMinute: number; assetsPerMinute: number };
   /** The live connection's (/ws) limits, in the STOMP layer's units (bytes, ms). */
   socketLimits: SocketLimits;
+  images: ImageSettings;
+}
+
+/** Images (issue 14): where their files go, how large they may be, how addresses are fetched, who removes backgrounds. */
+export interface ImageSettings {
+  /** DATA_DIR/images unless IMAGES_DIR says otherwise. */
+  folder: string;
+  /** A decoded image's most pixels (a decompression bomb is refused before it is decoded). */
+  maxMegapixels: number;
+  /** How long one image may take to process. */
+  processSeconds: number;
+  /** The whole of a save by URL: connecting, redirects and the body. */
+  fetchTimeoutSeconds: number;
+  /** The one loopback origin a save by URL may reach (tests only, 'host:port'); none by default. */
+  fetchTestOrigin: { host: string; port: number } | undefined;
+  /** 'classical' (the default: no model, no download) or 'module:<path or package>' (docs/operations.md). */
+  backgroundRemover: string;
 }
 
 export type SocketLimits = Omit<StompLimits, 'maxHeaders' | 'maxHeaderLength'>;
@@ -171,5 +188,24 @@ export function loadConfig(env: Env = process.env): Config {
       assetsPerMinute: setting(env, 'HTTP_ASSET_RATE_LIMIT', 6000, integerAtLeast(1), 'a whole number of requests per minute, at least 1'),
     },
     socketLimits: socketLimits(env),
+    images: imageSettings(env, dataDir),
+  };
+}
+
+const hostAndPort = (raw: string) => {
+  const match = /^([^:\s]+):(\d{1,5})$/.exec(raw.trim());
+  const number = match ? port(match[2] ?? '') : undefined;
+  return match?.[1] !== undefined && number !== undefined && number > 0 ? { host: match[1], port: number } : undefined;
+};
+
+function imageSettings(env: Env, dataDir: string): ImageSettings {
+  const seconds = (name: string, fallback: number) => setting(env, name, fallback, parseDuration, "a duration such as '10s' or seconds");
+  return {
+    folder: resolve(setting(env, 'IMAGES_DIR', join(dataDir, 'images'), (raw) => raw, 'a folder path')),
+    maxMegapixels: setting(env, 'IMAGE_MAX_MEGAPIXELS', 50, integerAtLeast(1), 'a whole number of megapixels, at least 1'),
+    processSeconds: seconds('IMAGE_PROCESS_TIMEOUT', 30),
+    fetchTimeoutSeconds: seconds('IMAGE_FETCH_TIMEOUT', 10),
+    fetchTestOrigin: setting<{ host: string; port: number } | undefined>(env, 'IMAGE_FETCH_TEST_ORIGIN', undefined, hostAndPort, "'host:port' (tests only)"),
+    backgroundRemover: setting(env, 'BACKGROUND_REMOVER', 'classical', (raw) => (raw === 'classical' || /^module:.+/.test(raw) ? raw : undefined), "'classical' or 'module:<path or package>'"),
   };
 }

@@ -10,6 +10,7 @@ import { createLoginThrottle, type LoginThrottle } from './auth/throttle';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { createUserRepository, type UserRepository } from './auth/users';
 import { InProcessPushBus, type PushBus } from './push';
+import { createImageServices, type ImageServices } from './images';
 import { createEmbeddedStore } from './store/embedded';
 import type { OnlineStore } from './store/types';
 
@@ -30,6 +31,8 @@ export interface Services {
   /** Where login's password checks run: bounded, so a flood is refused instead of queued (auth/passwords.ts). */
   scryptPool: ScryptPool;
   store: OnlineStore;
+  /** Image files, the URL fetch guard, background removal and the sweeper of unused files (server/images). */
+  images: ImageServices;
   /** Where handlers' pushes go after commit (the router publishes them). */
   push: PushBus;
   logger: Logger;
@@ -46,6 +49,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     loginThrottle: createLoginThrottle(config.login),
     scryptPool: createScryptPool(config.login),
     store: createEmbeddedStore(database.db),
+    images: createImageServices(config.images, database.db, logger),
     push: new InProcessPushBus(),
     logger,
   };

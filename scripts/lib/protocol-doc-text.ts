@@ -83,9 +83,26 @@ Two operations use plain HTTP, both with \`Authorization: Bearer {jwt}\`; a non-
 authorised) gives the screen nothing.
 
 - \`POST /api/upload-file\`: a multipart form with \`file\` and the text fields of [UploadFields](#uploadfields) (a UPC or a
-  lot number, SKU); at most one file of ${UPLOAD_MAX_MIB} MiB (413 beyond).
-- \`POST /api/remove-bg-image\`: JSON [BackgroundRemovalRequest](#backgroundremovalrequest), the image's \`wcAttachmentId\`;
-  success carries errorCode and status \`'Success'\` (spec §7).
+  lot number, SKU); at most one file of ${UPLOAD_MAX_MIB} MiB (413 beyond). The image goes to the lot whose lot number
+  is SKU (the user's own; an admin's any, else 400 "Lot not found or you don't own this lot!") or to the catalogue UPC.
+  The content is sniffed, never the name or the declared type: JPEG, PNG, WebP, GIF (its first frame), AVIF and TIFF
+  are taken. Refused with 400 and a message naming the file: empty, not an image, SVG (it can carry scripts), damaged
+  or cut short, more than IMAGE_MAX_MEGAPIXELS (50) megapixels (read from the header: a decompression bomb is never
+  decoded), longer than IMAGE_PROCESS_TIMEOUT to process; 503 while the server processes too many images at once
+  (nothing recorded: send again). Answer 200: the envelope IMAGE_UPLOADED (39) with [ImageSaved](#imagesaved),
+  message 'Uploaded image: {file name}'; the same envelope is pushed on incomingMessages to the owner's sessions and
+  the admins'. The variants thumbnail (100 px), smallImage (300), medium (600), large (1200) each fit inside a square
+  of that side, never enlarged; full is the whole image. All are turned upright by the EXIF orientation and carry no
+  metadata (no EXIF, GPS, XMP); JPEG, or PNG when the image has transparency. The original is kept, never served.
+- \`POST /api/remove-bg-image\`: JSON [BackgroundRemovalRequest](#backgroundremovalrequest), the image's \`wcAttachmentId\`
+  (a catalogue UPC's image, or one of a lot the user may change; else 404 'Image {id} not found.'). The configured
+  remover (BACKGROUND_REMOVER, docs/operations.md) makes a PNG with transparency of its full variant, which joins the
+  same lot or UPC as a new image '{name}-no-bg.png', the original kept. Answer 200: the envelope
+  IMAGE_BACKGROUND_REMOVED (46) with [ImageSaved](#imagesaved) and status \`'Success'\` (spec §7), also pushed as
+  above; 400 'The background of {file name} could not be removed.' when the remover fails.
+- \`GET /images/{key}\`: the variant files named by an image's links, \`Cache-Control: public, max-age=31536000,
+  immutable\` (every upload has keys of its own, so a stored file never changes; the client adds the spec's
+  cache-busting \`?v=\` query, which is ignored). Deleting an image's last row deletes its files.
 
 **Every mutating request under \`/api/\`** (POST, PUT, PATCH, DELETE) is exactly-once, as an outbox SEND is:
 

@@ -58,13 +58,32 @@ export interface UserContext extends PublicContext {
 type Handle<C, K extends DestinationName> = (context: C, payload: PayloadOf<K>) => Promise<HandlerResult>;
 
 /**
+ * What a staged handler's slow part left ready (files stored, an address fetched): the transactional rest. Slow work
+ * must not hold a transaction: on PGlite that would stall every other request for its length.
+ */
+export interface Staged<C> {
+  /** Runs in the mutation's transaction, exactly once per key; `used`: the rows written now name what was staged. */
+  commit(context: C): Promise<{ result: HandlerResult; used: boolean }>;
+  /** Undoes what was staged (deletes its files) when it ends up unused: refused, replayed, rolled back. */
+  discard(): Promise<void>;
+}
+
+/** The slow part, run first, outside any transaction (context.db is services.db): a refusal, or what to commit. */
+type Stage<C, K extends DestinationName> = (context: C, payload: PayloadOf<K>) => Promise<Staged<C> | HandlerResult>;
+
+/** A refusal from a stage (it staged nothing), told apart from what it staged. */
+export const isStaged = <C>(outcome: Staged<C> | HandlerResult): outcome is Staged<C> => 'commit' in outcome;
+
+/**
  * One destination's handler. 'public' handlers (login) run without a token and get no user; 'user' handlers run only
  * for a valid token of an existing account. A refusal must come before any write (or be thrown, which rolls back): a
- * mutation's transaction commits whatever the result, so that a replay gets the same refusal.
+ * mutation's transaction commits whatever the result, so that a replay gets the same refusal. A staged handler
+ * (`stage` instead of `handle`) does its slow work before its transaction; a replay stages again, then discards.
  */
 export type Handler<K extends DestinationName> =
   | { access: 'public'; handle: Handle<PublicContext, K> }
-  | { access: 'user'; handle: Handle<UserContext, K> };
+  | { access: 'user'; handle: Handle<UserContext, K> }
+  | { access: 'user'; stage: Stage<UserContext, K> };
 
 export type HandlerMap = { [K in DestinationName]?: Handler<K> };
 

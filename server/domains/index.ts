@@ -4,6 +4,7 @@ import { Destination } from '../../src/protocol/destinations';
 import { boxHandlers } from './boxes';
 import { categoryHandlers } from './categories';
 import { registerDomains, type HandlerMap } from './handler';
+import { imageHandlers } from './images';
 import { itemHandlers } from './items';
 import { lotHandlers } from './lots';
 import { sessionHandlers } from './session';
@@ -16,6 +17,7 @@ export const handlers: HandlerMap = registerDomains(
   boxHandlers,
   itemHandlers,
   upcHandlers,
+  imageHandlers,
 );
 
 /** Destination paths a client can use today; docs/protocol.md marks the rest "not yet served". */

@@ -11,8 +11,8 @@ import { CLIENT_MSG_ID_MAX } from '../../src/protocol/auth';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/protocol/http';
 import { bearerToken } from '../auth/tokens';
 import { withAccount } from '../auth/users';
-import type { Tx } from '../db';
-import { isValidDedupKey, runOnce, type DedupCodec } from '../db/dedup';
+import type { DbOrTx, Tx } from '../db';
+import { isRecorded, isValidDedupKey, runOnce, type DedupCodec } from '../db/dedup';
 import type { HandlerUser } from '../domains/handler';
 import type { Services } from '../services';
 import { ServerMessages } from '../../src/protocol/messages';
@@ -31,21 +31,47 @@ export interface HttpAnswer {
 export interface IdempotentContext {
   readonly request: FastifyRequest;
   readonly user: HandlerUser;
-  /** The transaction that also holds the record: use it for every statement (see HandlerContext.db). */
-  readonly db: Tx;
+  /** The transaction that also holds the record: use it for every statement (see HandlerContext.db); services.db in a stage. */
+  readonly db: DbOrTx;
   readonly services: Services;
 }
 
-export interface IdempotentRouteOptions {
+/**
+ * What a staged route's slow part left ready (an image processed and its files stored): the transactional rest, run
+ * exactly once per key, and how to undo the slow part when it ends up unused (refused, replayed, rolled back).
+ */
+export interface StagedAnswer {
+  /** `used`: the rows written name what was staged. `afterCommit` runs once the answer is committed (a push). */
+  commit(context: IdempotentContext): Promise<{ answer: HttpAnswer; used: boolean; afterCommit?: () => Promise<void> }>;
+  discard(): Promise<void>;
+}
+
+interface RouteBase {
   readonly method: MutatingMethod;
   readonly url: string;
-  /**
-   * Refuse by returning a 4xx before any write, never by throwing: a returned refusal is recorded, so its replay
-   * is the same refusal. A throw or a 5xx rolls back and records nothing. The body is parsed before this runs
-   * (multipart included: server/http/multipart.ts), so the transaction never waits for the network.
-   */
+}
+
+/**
+ * Refuse by returning a 4xx before any write, never by throwing: a returned refusal is recorded, so its replay is the
+ * same refusal. A throw or a 5xx rolls back and records nothing. The body is parsed before this runs (multipart
+ * included: server/http/multipart.ts), so the transaction never waits for the network.
+ */
+interface HandledRoute extends RouteBase {
   readonly handler: (context: IdempotentContext) => Promise<HttpAnswer>;
 }
+
+/**
+ * Slow work (image processing) must not hold the transaction: `stage` runs first, outside it (context.db is
+ * services.db), unless the key is already recorded; a refusal it returns is not recorded (the same request staged
+ * again is refused again).
+ */
+interface StagedRoute extends RouteBase {
+  readonly stage: (context: IdempotentContext) => Promise<StagedAnswer | HttpAnswer>;
+}
+
+export type IdempotentRouteOptions = HandledRoute | StagedRoute;
+
+const isStagedAnswer = (outcome: StagedAnswer | HttpAnswer): outcome is StagedAnswer => 'commit' in outcome;
 
 /** The answer as sent and recorded: the JSON text, so a replay is byte for byte the same. */
 const StoredAnswer = z.object({ status: z.number().int(), body: z.string() });
@@ -101,14 +127,36 @@ export function idempotentRoute(app: FastifyInstance, services: Services, option
     const admission = admitted.get(request);
     if (!admission) throw new Error(`${options.method} ${options.url} ran without its authentication step`);
     const { user, key } = admission;
+    const record = { userId: user.id, clientMsgId: `${KEY_PREFIX}${key}`, destination: route };
+    const context = (db: DbOrTx): IdempotentContext => ({ request, user, db, services });
+
+    let staged: StagedAnswer | undefined;
+    if ('stage' in options && !(await isRecorded(services.db, record))) {
+      const outcome = await options.stage(context(services.db));
+      if (!isStagedAnswer(outcome)) return sendAnswer(reply, { status: outcome.status, body: JSON.stringify(outcome.body) });
+      staged = outcome;
+    }
+    let used = false;
+    let afterCommit: (() => Promise<void>) | undefined;
     const run = async (tx: Tx): Promise<StoredAnswer> => {
-      const { status, body } = await options.handler({ request, user, db: tx, services });
-      const answer = { status, body: JSON.stringify(body) };
-      if (status >= 500) throw new UnrecordedAnswer(answer);
-      return answer;
+      let answer: HttpAnswer;
+      if (staged) {
+        const committed = await staged.commit(context(tx));
+        ({ answer, used } = committed);
+        afterCommit = committed.afterCommit;
+      } else if ('handler' in options) {
+        answer = await options.handler(context(tx));
+      } else {
+        // Recorded before this request looked: the record answers, so nothing runs here.
+        throw new Error(`${route}: a recorded key was claimed again`);
+      }
+      const stored = { status: answer.status, body: JSON.stringify(answer.body) };
+      if (answer.status >= 500) throw new UnrecordedAnswer(stored);
+      return stored;
     };
+    let kept = false;
     try {
-      const deduped = await runOnce(services.db, { userId: user.id, clientMsgId: `${KEY_PREFIX}${key}`, destination: route }, ANSWERS, run);
+      const deduped = await runOnce(services.db, record, ANSWERS, run);
       if (deduped.outcome === 'reused') {
         request.log.warn({ url: options.url, key, recordedFor: deduped.recordedFor }, 'refused an Idempotency-Key used for another route');
         return refuse(reply, ErrorCode.BAD_REQUEST, ServerMessages.keyReused(IDEMPOTENCY_KEY_HEADER));
@@ -116,11 +164,16 @@ export function idempotentRoute(app: FastifyInstance, services: Services, option
       if (deduped.outcome === 'replayed') {
         request.log.info({ url: options.url, key }, 'replayed a recorded request');
         reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      } else {
+        kept = used;
+        await afterCommit?.();
       }
       return sendAnswer(reply, deduped.result);
     } catch (error) {
       if (error instanceof UnrecordedAnswer) return sendAnswer(reply, error.answer);
       throw error;
+    } finally {
+      if (staged && !kept) await staged.discard();
     }
   };
   guarded.add(handler);

@@ -5,7 +5,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../src/protocol/error-codes';
-import { ServerMessages } from '../../src/protocol/messages';
+import { ImageMessages, ServerMessages } from '../../src/protocol/messages';
 
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024; // a phone photo is a few MiB; room for a large original
 const UPLOAD_MAX_FILES = 1; // spec §7: one file per upload
@@ -33,6 +33,18 @@ export class MalformedMultipartError extends Error {
   }
 }
 
+/** A file over UPLOAD_MAX_BYTES: 413, naming the file as the image messages do. */
+export class FileTooLargeError extends Error {
+  readonly statusCode = 413;
+  constructor(fileName: string) {
+    super(ImageMessages.tooLarge(fileName === '' ? 'The file' : fileName, UPLOAD_MAX_BYTES));
+    this.name = 'FileTooLargeError';
+  }
+}
+
+const isFileTooLarge = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && Reflect.get(error, 'code') === 'FST_REQ_FILE_TOO_LARGE';
+
 /** The forms read so far, by request: filled before the handler runs, gone with the request. */
 const forms = new WeakMap<FastifyRequest, MultipartForm>();
 
@@ -59,7 +71,9 @@ async function readForm(request: FastifyRequest): Promise<MultipartForm> {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         // Read into memory now (within UPLOAD_MAX_BYTES): the parser moves on only once a file part is consumed.
-        const data = await part.toBuffer();
+        const data = await part.toBuffer().catch((error: unknown) => {
+          throw isFileTooLarge(error) ? new FileTooLargeError(part.filename) : error;
+        });
         files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;

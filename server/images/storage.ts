@@ -96,3 +96,15 @@ export function contentTypeOf(key: string): string {
 
 /** The extension an original keeps on disk, from its sniffed format. */
 export const ORIGINAL_EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', avif: 'avif', tiff: 'tif' } as const;
+
+/** Every key one upload's files may have (each variant in each format the pipeline writes, the original in any): what
+ *  deleting the upload deletes, with no listing needed (missing files are fine). */
+export function groupKeys(uuid: string): string[] {
+  const variantExtensions = ['jpg', 'png', 'webp'];
+  const originals = [...new Set(Object.values(ORIGINAL_EXTENSIONS))];
+  const names: readonly StoredFileName[] = ['full', 'thumbnail', 'smallImage', 'medium', 'large'];
+  const keys = names.flatMap((name) => variantExtensions.map((extension) => variantKeys(uuid, { ...FILLER, [name]: extension })[name]));
+  return [...keys, ...originals.map((extension) => variantKeys(uuid, { ...FILLER, original: extension }).original)];
+}
+
+const FILLER: Readonly<Record<StoredFileName, string>> = { original: 'jpg', full: 'jpg', thumbnail: 'jpg', smallImage: 'jpg', medium: 'jpg', large: 'jpg' };

@@ -14,29 +14,62 @@ import { topicNameOf, USER_TOPIC_PREFIX, type TopicName } from '../../src/protoc
 import { createTokenCheck } from '../auth/token-check';
 import { bearerToken } from '../auth/tokens';
 import type { DbOrTx } from '../db';
-import type { Handler, HandlerMap, HandlerResult, HandlerUser, PublicContext, Reply, UserContext } from '../domains/handler';
+import { isStaged, type Handler, type HandlerMap, type HandlerResult, type HandlerUser, type PublicContext, type Reply, type Staged, type UserContext } from '../domains/handler';
 import type { Services } from '../services';
 import { isValidClientMsgId, runMutation } from './exactly-once';
 import type { StompApplication, StompSendFrame, StompSession } from './types';
 
 export type Router = StompApplication;
 
-/** A handler with its payload parsed, ready to run on a database handle; or the payload's refusal. */
-type Prepared<C> = { ok: true; run(context: C): Promise<HandlerResult> } | { ok: false; message: string };
+/**
+ * Runs a handler's transactional part: a mutation in one transaction, exactly once per key (`ran` is false when a
+ * recorded answer was replayed instead); a query on services.db.
+ */
+type Transact = (work: (db: DbOrTx) => Promise<HandlerResult>) => Promise<{ result: HandlerResult; ran: boolean }>;
+
+/** A handler with its payload parsed, ready to run with its context; or the payload's refusal. */
+type Prepared<C> = { ok: true; run(context: (db: DbOrTx) => C, transact: Transact, outside: DbOrTx): Promise<HandlerResult> } | { ok: false; message: string };
 
 /** A served destination: its access, and its handler bound to the key's payload schema (no per-key cast needed). */
 type Served =
   | { key: DestinationName; access: 'public'; prepare(body: string): Prepared<PublicContext> }
   | { key: DestinationName; access: 'user'; prepare(body: string): Prepared<UserContext> };
 
+type Run<C, K extends DestinationName> = (payload: PayloadOf<K>) => Prepared<C> & { ok: true };
+
+const handled = <C, K extends DestinationName>(handle: (context: C, payload: PayloadOf<K>) => Promise<HandlerResult>): Run<C, K> =>
+  (payload) => ({ ok: true, run: async (context, transact) => (await transact((db) => handle(context(db), payload))).result });
+
+/** Stage outside the transaction, commit inside it; what was staged is discarded unless a committed run used it. */
+const staged = <C, K extends DestinationName>(stage: (context: C, payload: PayloadOf<K>) => Promise<Staged<C> | HandlerResult>): Run<C, K> =>
+  (payload) => ({
+    ok: true,
+    async run(context, transact, outside) {
+      const outcome = await stage(context(outside), payload);
+      if (!isStaged(outcome)) return outcome;
+      let used = false;
+      let kept = false;
+      try {
+        const { result, ran } = await transact(async (db) => {
+          const committed = await outcome.commit(context(db));
+          used = committed.used;
+          return committed.result;
+        });
+        kept = ran && used;
+        return result;
+      } finally {
+        if (!kept) await outcome.discard();
+      }
+    },
+  });
+
 function serve<K extends DestinationName>(key: K, handler: Handler<K>): Served {
-  const binder = <C>(handle: (context: C, payload: PayloadOf<K>) => Promise<HandlerResult>) => (body: string): Prepared<C> => {
+  const binder = <C>(run: Run<C, K>) => (body: string): Prepared<C> => {
     const payload = parsePayload(key, body);
-    return payload.ok ? { ok: true, run: (context) => handle(context, payload.value) } : payload;
+    return payload.ok ? run(payload.value) : payload;
   };
-  return handler.access === 'public'
-    ? { key, access: 'public', prepare: binder(handler.handle) }
-    : { key, access: 'user', prepare: binder(handler.handle) };
+  if (handler.access === 'public') return { key, access: 'public', prepare: binder(handled(handler.handle)) };
+  return { key, access: 'user', prepare: binder('stage' in handler ? staged(handler.stage) : handled(handler.handle)) };
 }
 
 const KEYS = Object.keys(Destination) as DestinationName[];
@@ -91,23 +124,22 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
     return { clientMsgId, answer, refuse };
   }
 
-  /**
-   * The handler, ready to run on a database handle with the context its access calls for; undefined when it needs a
-   * user and there is none; or the payload's refusal.
-   */
-  function prepare(route: Served, session: StompSession, frame: StompSendFrame, user: HandlerUser | undefined): Prepared<DbOrTx> | undefined {
+  /** The handler with its context made for the database handle it runs on; undefined when it needs a user and there is none. */
+  function bind(route: Served, session: StompSession, frame: StompSendFrame, user: HandlerUser | undefined): Bound | undefined {
     const base = (db: DbOrTx): PublicContext => ({ services, db, sessionId: session.id, remoteAddress: session.remoteAddress });
-    if (route.access === 'public') return onDb(route.prepare(frame.body), base);
-    return user ? onDb(route.prepare(frame.body), (db) => ({ ...base(db), user })) : undefined;
+    if (route.access === 'public') return onContext(route.prepare(frame.body), base);
+    return user ? onContext(route.prepare(frame.body), (db) => ({ ...base(db), user })) : undefined;
   }
 
-  /** Runs the handler: a mutation in one transaction, exactly once per (user, client-msg-id) when the SEND names one. */
-  async function execute(key: DestinationName, frame: StompSendFrame, clientMsgId: string | undefined, user: HandlerUser | undefined, run: (db: DbOrTx) => Promise<HandlerResult>) {
-    if (!isMutation(key)) return run(services.db);
-    const dedup = user && clientMsgId !== undefined ? { userId: user.id, clientMsgId, destination: frame.destination } : undefined;
-    const { result, replayed } = await runMutation(services.db, dedup, run);
-    if (replayed) logger.info({ destination: frame.destination, clientMsgId }, 'replayed a recorded mutation');
-    return result;
+  /** A mutation runs in one transaction, exactly once per (user, client-msg-id) when the SEND names one. */
+  function transaction(key: DestinationName, frame: StompSendFrame, clientMsgId: string | undefined, user: HandlerUser | undefined): Transact {
+    return async (work) => {
+      if (!isMutation(key)) return { result: await work(services.db), ran: true };
+      const dedup = user && clientMsgId !== undefined ? { userId: user.id, clientMsgId, destination: frame.destination } : undefined;
+      const { result, replayed } = await runMutation(services.db, dedup, work);
+      if (replayed) logger.info({ destination: frame.destination, clientMsgId }, 'replayed a recorded mutation');
+      return { result, ran: !replayed };
+    };
   }
 
   return {
@@ -134,7 +166,7 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
       if (!route) return void refuse('errors', ErrorCode.NOT_FOUND, ServerMessages.notYetServed(frame.destination));
 
       const user = await signedIn(session, frame.headers);
-      const handler = prepare(route, session, frame, user);
+      const handler = bind(route, session, frame, user);
       if (!handler) return void refuse('errors', ErrorCode.UNAUTHORIZED, ServerMessages.unauthorized);
       // Login's client waits on loginResponse, where every refusal is `{message}` (the contract says so).
       if (!handler.ok && contract[key].reply.topic === 'loginResponse') return void answer('loginResponse', { message: handler.message });
@@ -145,7 +177,7 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
 
       let result: HandlerResult;
       try {
-        result = await execute(key, frame, clientMsgId, user, handler.run);
+        result = await handler.run(transaction(key, frame, clientMsgId, user), services.db);
       } catch (error) {
         logger.error({ err: error, destination: frame.destination, session: session.id }, 'handler failed');
         return void refuse('incomingMessages', ErrorCode.INTERNAL_SERVER_ERROR, ServerMessages.internalError);
@@ -161,7 +193,9 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
   };
 }
 
-/** A prepared handler whose context is made from the database handle it runs on. */
-function onDb<C>(prepared: Prepared<C>, context: (db: DbOrTx) => C): Prepared<DbOrTx> {
-  return prepared.ok ? { ok: true, run: (db) => prepared.run(context(db)) } : prepared;
+/** A prepared handler with its context bound: what is left is where it runs. */
+type Bound = { ok: true; run(transact: Transact, outside: DbOrTx): Promise<HandlerResult> } | { ok: false; message: string };
+
+function onContext<C>(prepared: Prepared<C>, context: (db: DbOrTx) => C): Bound {
+  return prepared.ok ? { ok: true, run: (transact, outside) => prepared.run(context, transact, outside) } : prepared;
 }

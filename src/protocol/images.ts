@@ -2,6 +2,7 @@
 // bodies (upload, background removal). Image bytes never travel over STOMP.
 import { z } from 'zod';
 import { LotSchema } from './lots';
+import { ImageMessages } from './messages';
 import { HttpUrl, Id, ImageLink, LotNumber, text, Upc } from './primitives';
 
 /** One stored image with its variants (DESIGN §5: thumbnail 100 px, small 300, medium 600, large 1200, full). */
@@ -51,7 +52,7 @@ export type ImageByUrlRequest = z.infer<typeof ImageByUrlRequestSchema>;
  */
 export const UploadFieldsSchema = z
   .object({ UPC: Upc.optional(), SKU: LotNumber.optional() })
-  .refine((fields) => fields.UPC !== undefined || fields.SKU !== undefined, 'A UPC or a SKU is required');
+  .refine((fields) => fields.UPC !== undefined || fields.SKU !== undefined, ImageMessages.noOwner);
 export type UploadFields = z.infer<typeof UploadFieldsSchema> & { file: Blob };
 
 /** POST /api/remove-bg-image body: the store media id of the image (Image.wcAttachmentId). */

@@ -101,6 +101,7 @@ export const ClientMessages = {
   gaveUp: (faults: number, message: string) => `Not sent: the server failed it ${faults} times. ${message}`,
   // the outbox panel: each waiting or refused change in words (issue 13)
   changeSentTo: (destination: string) => `Change sent to ${destination}`,
+  sendFileTo: (fileName: string, destination: string) => `Send ${fileName} to ${destination}`,
   lotTitled: (title: string) => `lot '${title}'`,
   lotNumbered: (id: number) => `lot #${id}`,
   lotsCounted: (count: number) => `${count} lots`,
@@ -181,6 +182,14 @@ export const ClientMessages = {
   sendFileFailed: (name: string) => `Error sending file: ${name}`,
   removeBackgroundFailed: (name: string) => `Error removing background: ${name}`,
   noDeletedImages: 'Error: response.data is null or undefined',
+  noImagesSelected: 'Select images first.',
+  lotNotSentYet: 'This lot is not on the server yet: add its images once it is (it has no lot number until then).',
+  imageNotInStore: (name: string) => `${name} has no store media id yet: its background cannot be removed.`,
+  loadImages: (lot: string) => `Load the catalogue images of ${lot}`,
+  deleteImages: (count: number) => `Delete ${count} images`,
+  removeBackground: (name: string) => `Remove the background of ${name}`,
+  saveImageByUrl: (upc: string, url: string) => `Save the image of UPC ${upc} from ${url}`,
+  deleteImagesOfUpcs: (upcs: string) => `Delete the images of ${upcs}`,
 } as const;
 
 /** A lot's fields as the Lots page names them (its column headers, the location dialog's fields), by wire name. */
@@ -263,6 +272,9 @@ export const ImageMessages = {
   notFound: (id: number) => `Image ${id} not found.`,
   full: (max: number) => `A lot or a UPC holds at most ${max} images.`,
   backgroundRemoved: (name: string) => `Removed the background: ${name}`,
+  backgroundFailed: (name: string) => `The background of ${name} could not be removed.`,
+  /** The name of the picture a background removal makes: 'shoe.jpg' → 'shoe-no-bg.png'. */
+  withoutBackground: (name: string) => `${name.replace(/\.[^.]*$/, '')}-no-bg.png`,
 } as const;
 
 /** Why an image address is not fetched (issue 14: only public http(s) addresses; DESIGN §5). */

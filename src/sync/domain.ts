@@ -5,6 +5,7 @@
 import type { MutationName, PayloadInputOf } from '../protocol/contract';
 import type { Envelope } from '../protocol/envelope';
 import type { DestinationName } from '../protocol/destinations';
+import type { ApiPath } from '../protocol/http';
 import type { MessageTypeName } from '../protocol/message-types';
 import type { TopicName } from '../protocol/topics';
 import type { Feedback } from './feedback/notifier';
@@ -50,9 +51,10 @@ export type EnvelopeHandler = (envelope: Envelope, context: IngestContext) => Pr
 export type TopicHandler = (body: unknown, context: IngestContext) => Promise<void> | void;
 /**
  * A refused request of this destination, shown the way its screen shows refusals (spec §8). `request` is the query
- * refused, when it was one (a screen may show which lot the server would not give).
+ * refused, when it was one (a screen may show which lot the server would not give); `entry` the outbox entry (an
+ * upload's names its file).
  */
-export type RefusalHandler = (envelope: Envelope, feedback: Feedback, request?: SentQuery) => void;
+export type RefusalHandler = (envelope: Envelope, feedback: Feedback, request?: SentQuery, entry?: OutboxEntry) => void;
 /** A confirmed upload's JSON answer, by the entry's purpose. */
 export type UploadReader = (body: unknown, entry: UploadEntry) => Promise<void> | void;
 
@@ -79,7 +81,8 @@ export interface Domain {
   readonly tables?: readonly TableDefinition[];
   readonly messages?: Partial<Record<MessageTypeName, EnvelopeHandler>>;
   readonly topics?: Partial<Record<TopicName, TopicHandler>>;
-  readonly refusals?: Partial<Record<DestinationName, RefusalHandler>>;
+  /** By destination name, or an HTTP operation's path (an upload refused in its envelope). */
+  readonly refusals?: Partial<Record<DestinationName | ApiPath, RefusalHandler>>;
   readonly uploads?: Readonly<Record<string, UploadReader>>;
   /** Its changes in words, as the outbox panel lists them (one per destination its intents send). */
   readonly describe?: Describers;

@@ -13,7 +13,7 @@ import { Topic, type TopicName } from '../protocol/topics';
 import { createCore, linkCore, runningSync, setRunning, sync, type CoreOptions, type SyncCore } from './core';
 import type { Domain } from './domain';
 import { showChannelError, showServerError } from './feedback/server-errors';
-import { createIngest } from './ingest/dispatch';
+import { createIngest, type Ingest } from './ingest/dispatch';
 import type { OutboxEntry } from './outbox/entry';
 import { deviceLocks, type LockManagerLike } from './outbox/locks';
 import * as outbox from './outbox/outbox';
@@ -74,6 +74,7 @@ export function createSync(domains: readonly Domain[], options: SyncOptions = {}
   const core = options.core ?? createCore(options);
   const { connection, session, queries, signedIn } = core;
   const replica = options.replica ?? openReplica(domains.flatMap((domain) => domain.tables ?? []), REPLICA_NAME);
+  const ingest = createIngest({ db: replica, feedback: core.feedback, settings: core.settings, signedIn, queries, domains });
   const onSettled = (entry: OutboxEntry): void => domains.forEach((domain) => domain.onSettled?.(entry, queries));
   const replayer = createReplayer({
     db: replica,
@@ -82,6 +83,8 @@ export function createSync(domains: readonly Domain[], options: SyncOptions = {}
     locks: options.locks ?? deviceLocks(),
     onSettled,
     uploadIngest: Object.assign({}, ...domains.map((domain) => domain.uploads ?? {})),
+    // An HTTP answer in the envelope is read like the STOMP reply to the entry: the same handlers, the same refusals.
+    onUploadAnswer: (body, entry) => (EnvelopeSchema.safeParse(body).success ? ingest.incoming(body, { [CLIENT_MSG_ID_HEADER]: entry.clientMsgId }) : undefined),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     ...(options.backoffMs === undefined ? {} : { backoffMs: options.backoffMs }),
     ...(options.receiptTimeoutMs === undefined ? {} : { receiptTimeoutMs: options.receiptTimeoutMs }),
@@ -97,7 +100,7 @@ export function createSync(domains: readonly Domain[], options: SyncOptions = {}
 
   // A core of its own is linked here; a joined one stays linked by whoever started it.
   const unlinkCore = options.core === undefined ? linkCore(core) : () => undefined;
-  const unlinkEngine = link({ ...core, domains, replica, replayer });
+  const unlinkEngine = link({ ...core, domains, replica, replayer, ingest });
   const self: Sync = {
     ...core, replica, replayer,
     // Built at start-up: a mutation described twice, or a describer of no mutation, is a wiring mistake caught here.
@@ -123,13 +126,13 @@ export function createSync(domains: readonly Domain[], options: SyncOptions = {}
 
 interface Parts extends SyncCore {
   readonly domains: readonly Domain[];
+  readonly ingest: Ingest;
   readonly replica: Replica;
   readonly replayer: Replayer;
 }
 
 /** Subscribes and links the engine to the core; returns a function undoing it. */
-function link({ domains, connection, session, settings, feedback, replica, queries, replayer, signedIn }: Parts): () => void {
-  const ingest = createIngest({ db: replica, feedback, settings, signedIn, queries, domains });
+function link({ domains, connection, session, feedback, replica, queries, replayer, signedIn, ingest }: Parts): () => void {
   const failed = (what: string) => (error: unknown) => console.error(`sync: ${what} failed`, error);
 
   const noteReply = (body: unknown, headers: Readonly<Record<string, string>>): void => {

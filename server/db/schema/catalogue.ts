@@ -56,7 +56,9 @@ export const upcs = pgTable(
  * medium 600, large 1200). The owner is EITHER a lot (lot_id, deleted with the lot; the database row
  * cascades, the image store's files are removed by domains/images) OR a catalogue UPC (upc text, no FK:
  * image entry may add pictures for a UPC before it is in the catalogue). Exactly one is set (CHECK).
- * Variant columns hold storage keys/URLs; wc_attachment_id is the store's media id once uploaded there.
+ * Variant columns hold the files' public paths; file_key names the stored files (server/images: one folder per upload),
+ * shared by the copies Load Images makes, so a file goes only with the last row naming it (image_file_deletions).
+ * wc_attachment_id is the store's media id: the image's own id in the embedded store, WooCommerce's once listed there.
  */
 export const images = pgTable(
   'images',
@@ -71,14 +73,27 @@ export const images = pgTable(
     wcAttachmentId: integer('wc_attachment_id'),
     lotId: integer('lot_id').references(() => lots.id, { onDelete: 'cascade' }),
     upc: text('upc'),
+    fileKey: text('file_key').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
     check('images_one_owner_check', sql`num_nonnulls(${t.lotId}, ${t.upc}) = 1`),
     index('images_lot_idx').on(t.lotId),
     index('images_upc_idx').on(t.upc),
+    index('images_file_key_idx').on(t.fileKey),
   ],
 );
+
+/**
+ * image_file_deletions — stored files waiting to be deleted: a trigger adds an image row's file_key when the row goes
+ * (by a handler or by its lot's cascade), in the same transaction, so a rolled-back delete deletes no file. The sweeper
+ * (server/domains/images/file-sweeper.ts) deletes a key's files once no image row names it and not_before has
+ * passed, then the entry.
+ */
+export const imageFileDeletions = pgTable('image_file_deletions', {
+  fileKey: text('file_key').primaryKey(),
+  notBefore: timestampTz('not_before').notNull().defaultNow(),
+});
 
 /**
  * categories — the embedded store's category tree (spec §3 Category: parent 0 means top level, so parent

@@ -6,6 +6,6 @@ import { lotQueryHandlers } from './queries';
 
 export const lotHandlers = defineHandlers({ ...lotQueryHandlers, ...lotEditHandlers });
 
-export { lockVisibleLots, lotNotFound, ownerName, visibleLot } from './lot-access';
+export { lockVisibleLots, lotNotFound, ownerName, replyAndPushPerOwner, visibleLot, visibleLots } from './lot-access';
 export { presentLot, type LotRow } from './lot-presenter';
 export { changeItems, recomputeLotTotals, type ItemChange } from './lot-totals';

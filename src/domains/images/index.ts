@@ -1,16 +1,21 @@
-// Images of lots and catalogue UPCs (spec §2 Image manager, §3 Image). Its replica table only, for now: the
-// images issue adds its intents, ingest and hooks here. This file is the domain's only public face.
-import type { Image } from '../../protocol/entities';
+// Images of lots and catalogue UPCs (spec §2 Image manager and Image entry, §3 Image, §7): the replica's table, the
+// intents and queued uploads, ingest and hooks. This file is the domain's only public face.
 import { defineDomain } from '../../sync/domain';
-import { defineTable } from '../../sync/replica/table';
+import { imageDescribers } from './describe';
+import { imageMessages, imageRefusals } from './ingest';
+import { imagesTable } from './tables';
 
-/** An image of a lot (`lot:{id}`) or of a catalogue UPC (`upc:{upc}`). */
-export type ImageRow = Image & { owner: string };
-
-export const imagesTable = defineTable<ImageRow>({
+export const imagesDomain = defineDomain({
   name: 'images',
-  schema: { 1: 'id, owner' },
-  rules: 'The server wins. Replaced per owner by its images reply.',
+  tables: [imagesTable],
+  messages: imageMessages,
+  refusals: imageRefusals,
+  describe: imageDescribers,
 });
 
-export const imagesDomain = defineDomain({ name: 'images', tables: [imagesTable] });
+export { imagesTable, ownerKey, type ImageOwner, type ImageRow } from './tables';
+export {
+  deleteImages, deleteImagesOfUpcs, deleteUpcImages, loadImagesForManifest, queueBackgroundRemoval, queueImageUpload, saveImageByUrl,
+  type UploadTarget,
+} from './intents';
+export { useImages, useImagesQuery, useObjectUrl, usePendingUploads, type PendingUpload } from './hooks';

@@ -5,45 +5,51 @@ import {
   UpcCrudRequestSchema, UpcEntrySchema, UpcImagesSchema,
 } from '../entities';
 import type { DestinationName } from '../destinations';
+import { IMAGES_MAX } from '../images';
 import { Id, LIST_MAX, Upc } from '../primitives';
 import { type ContractEntry, envelopeReply, envelopeReplyOneOf, IdList, RowRefList, topicReply } from './shared';
 
 const DeletedIds = z.array(Id);
+const LOT_OWNERS = "A lot's images are its owner's (an admin reaches all): another user's lot is answered as a missing one, BAD_REQUEST \"Lot not found or you don't own this lot!\".";
 
 export const catalogueContract = {
   getImagesForLotById: {
     kind: 'query',
     summary: "A lot's images.",
     payload: Id,
-    reply: envelopeReply('FOUND_IMAGES_FOR_LOT', LotImagesSchema),
+    reply: envelopeReply('FOUND_IMAGES_FOR_LOT', LotImagesSchema,
+      `images in the order they were added, and the lot; message 'Found images: {n}'. ${LOT_OWNERS}`),
     errors: ['BAD_REQUEST'],
   },
   getImagesForUPC: {
     kind: 'query',
     summary: "A catalogue UPC's images.",
     payload: Upc,
-    reply: envelopeReply('FOUND_IMAGES_FOR_UPC', UpcImagesSchema),
+    reply: envelopeReply('FOUND_IMAGES_FOR_UPC', UpcImagesSchema, "The UPC as asked and its images, oldest first (a UPC not in the catalogue may have some: Image entry adds them by UPC)."),
     errors: ['BAD_REQUEST'],
   },
   loadImagesForManifest: {
     kind: 'mutation',
     summary: "Attach to a lot the catalogue images of the UPCs in its boxes (Load Images).",
     payload: Id,
-    reply: envelopeReply('IMAGE_ADDED_MANIFEST', LotImagesSchema, 'images are all the lot\'s images afterwards.'),
+    reply: envelopeReply('IMAGE_ADDED_MANIFEST', LotImagesSchema,
+      `images are all the lot's images afterwards: each catalogue image of a UPC in the lot's boxes once, none the lot already has (pressing it twice adds nothing); the copies share the catalogue image's files. Message 'Added images from the catalogue: {n}'. Pushed to the owner's other sessions and the admins. Past ${IMAGES_MAX} images on the lot: BAD_REQUEST, nothing added. ${LOT_OWNERS}`),
     errors: ['BAD_REQUEST'],
   },
   deleteImages: {
     kind: 'mutation',
     summary: "Delete a lot's images.",
     payload: RowRefList,
-    reply: envelopeReply('DELETED_IMAGES', DeletedIds, 'data is the deleted ids (never null).'),
+    reply: envelopeReply('DELETED_IMAGES', DeletedIds,
+      "data is the deleted ids (never null); message 'Deleted images: {n}'; pushed to each lot owner's other sessions and the admins. An id that is no image of a lot the user may change: NOT_FOUND 'Image {id} not found.', nothing deleted. Files go with the last row naming them."),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   deleteUPCImages: {
     kind: 'mutation',
     summary: "Delete catalogue UPC images by id.",
     payload: IdList,
-    reply: envelopeReply('DELETED_IMAGES', DeletedIds, 'data is the deleted ids (never null).'),
+    reply: envelopeReply('DELETED_IMAGES', DeletedIds,
+      "data is the deleted ids (never null); message 'Deleted images: {n}'. Any staff member may (the catalogue is shared). An id that is no UPC image: NOT_FOUND 'Image {id} not found.', nothing deleted."),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   saveImageByUrl: {
@@ -51,14 +57,14 @@ export const catalogueContract = {
     summary: 'Fetch an image from a public http(s) address and store it for a UPC (Image Entry, one row at a time).',
     payload: ImageByUrlRequestSchema,
     reply: envelopeReply('IMAGE_UPLOADED', ImageSavedSchema,
-      'BAD_REQUEST when the address is not public, not an image or too large; SERVICE_UNAVAILABLE when the host does not answer in time.'),
+      "The image is fetched and processed as an upload is (HTTP below), before the transaction; message 'Uploaded image: {file name}' (the address's last path segment). Only public http(s) addresses: every resolved address checked, redirects (at most 3) re-checked, 10 s and 25 MiB at most, the first bytes sniffed (docs/operations.md, Images by URL). BAD_REQUEST when the address is not public, not an image or too large; SERVICE_UNAVAILABLE when the host does not answer in time or fails."),
     errors: ['BAD_REQUEST', 'SERVICE_UNAVAILABLE'],
   },
   deleteImageByUrl: {
     kind: 'mutation',
     summary: 'Delete all images of the listed UPCs (Image Entry, Delete Images).',
     payload: z.array(Upc).min(1).max(LIST_MAX),
-    reply: envelopeReply('DELETED_IMAGES', DeletedIds, 'data is the deleted ids; UPCs without images are skipped.'),
+    reply: envelopeReply('DELETED_IMAGES', DeletedIds, "data is the deleted ids; UPCs without images are skipped; message 'Deleted images: {n}'."),
     errors: ['BAD_REQUEST'],
   },
   getSuggestion: {

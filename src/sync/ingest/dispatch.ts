@@ -10,6 +10,7 @@ import { messageTypeName, type MessageTypeName } from '../../protocol/message-ty
 import type { TopicName } from '../../protocol/topics';
 import type { Domain, EnvelopeHandler, IngestContext, RefusalHandler, SignedIn, TopicHandler } from '../domain';
 import { showNotUsed, showReplyError, showUnknownReply, type Feedback } from '../feedback/notifier';
+import type { OutboxEntry } from '../outbox/entry';
 import { remapTempId } from '../outbox/optimistic';
 import { writeAsOwner } from '../replica/owner';
 import type { Replica, ReplicaTables } from '../replica/replica';
@@ -83,18 +84,20 @@ export function createIngest({ db, feedback, settings, signedIn, queries, domain
     };
   }
 
-  /** The destination a refusal answers: the query's, or the outbox entry's. */
-  async function refusedDestination(context: IngestContext): Promise<string | undefined> {
-    if (context.request !== undefined) return context.request.destination;
+  /** What a refusal answers: the query, or the outbox entry (a SEND by its destination's name, an upload by its path). */
+  async function refusedRequest(context: IngestContext): Promise<{ destination: string; entry?: OutboxEntry } | undefined> {
+    if (context.request !== undefined) return { destination: context.request.destination };
     if (context.clientMsgId === undefined) return undefined;
     const entry = await db.outbox.where('clientMsgId').equals(context.clientMsgId).first();
-    return entry?.kind === 'send' ? destinationNameOf(entry.destination) : undefined;
+    if (entry === undefined) return undefined;
+    const destination = entry.kind === 'send' ? destinationNameOf(entry.destination) : entry.destination;
+    return destination === undefined ? undefined : { destination, entry };
   }
 
   async function refused(envelope: Envelope, context: IngestContext): Promise<void> {
-    const destination = await refusedDestination(context);
-    const show = destination === undefined ? undefined : refusals.get(destination);
-    if (show !== undefined) show(envelope, feedback, context.request);
+    const refusedOne = await refusedRequest(context);
+    const show = refusedOne === undefined ? undefined : refusals.get(refusedOne.destination);
+    if (show !== undefined) show(envelope, feedback, context.request, refusedOne?.entry);
     else showReplyError(feedback, envelope.errorCode, envelope.message ?? '');
   }
 

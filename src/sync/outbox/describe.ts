@@ -17,8 +17,11 @@ type AnyDescriber = (body: unknown, context: DescribeContext) => Promise<string>
 /** '/app/updateManifestTitleById' → 'updateManifestTitleById', '/api/upload-file' → 'upload-file': the spec's name. */
 const changeName = (destination: string): string => destination.replace(/^\/(app|api)\//, '');
 
-/** The sentence for an entry nobody describes: "Change sent to upload-file". */
-export const undescribed: DescribeEntry = (entry) => Promise.resolve(ClientMessages.changeSentTo(changeName(entry.destination)));
+/** The sentence for an entry nobody describes: "Change sent to updateBoxInfo"; an upload by its file: "Send shoe.jpg to upload-file". */
+export const undescribed: DescribeEntry = (entry) => {
+  const to = changeName(entry.destination);
+  return Promise.resolve(entry.kind === 'upload' && entry.fileName !== undefined ? ClientMessages.sendFileTo(entry.fileName, to) : ClientMessages.changeSentTo(to));
+};
 
 const isMutationName = (name: string): name is MutationName => Object.hasOwn(Destination, name) && isMutation(name as DestinationName);
 

@@ -61,12 +61,17 @@ export interface SendEntry extends EntryFields {
   readonly destination: DestinationPath;
 }
 
-/** A multipart POST to `destination` (spec §7): the file kept in `outboxFiles`, replayed with Idempotency-Key. */
+/**
+ * An HTTP POST to `destination` (spec §7), replayed with Idempotency-Key: multipart with the file kept in `outboxFiles`
+ * (an upload), or, with no file, the body as JSON (a background removal).
+ */
 export interface UploadEntry extends EntryFields {
   readonly kind: 'upload';
   readonly destination: ApiPath;
-  /** The `outboxFiles` row holding the file. */
-  readonly blobRef: number;
+  /** The `outboxFiles` row holding the file; absent for a JSON POST. */
+  readonly blobRef?: number;
+  /** The file's name as sent, or the one a JSON POST is about (spec §8: 'Error sending file: {file name}'). */
+  readonly fileName?: string;
   /** Who takes the server's JSON answer when it succeeds (a key of the domains' upload readers). */
   readonly purpose?: string;
 }

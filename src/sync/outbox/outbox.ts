@@ -43,12 +43,15 @@ export interface Intent {
   readonly tempRefs?: readonly string[];
 }
 
-/** A file to POST as multipart (spec §7: /api/upload-file with file, UPC, SKU), queued like any change. */
+/**
+ * An HTTP POST queued like any change: a file as multipart (spec §7: /api/upload-file with file, UPC, SKU), or with no
+ * file a JSON body (/api/remove-bg-image with attachmentId).
+ */
 export interface UploadIntent {
   readonly url: ApiPath;
-  readonly file: Blob;
-  /** The form's text fields, e.g. `{ UPC }` or `{ SKU }`. */
-  readonly fields: Readonly<Record<string, string>>;
+  readonly file?: Blob;
+  /** The form's text fields, e.g. `{ UPC }` or `{ SKU }`; with no file, the JSON body. */
+  readonly fields: Readonly<Record<string, string | number>>;
   /** The part's file name; by default the File's own name, or 'blob' as browsers say for a bare Blob. */
   readonly fileName?: string;
   /** Who takes the server's JSON answer (a key of the replayer's `uploadIngest`). */
@@ -144,14 +147,18 @@ export function enqueue(db: Replica, user: string, intent: Intent, now: number =
 
 /** Queues an upload for `user`: its file and its entry, in one transaction (the file survives a reload). */
 export function enqueueUpload(db: Replica, user: string, upload: UploadIntent, now: number = Date.now()): Promise<Enqueued> {
-  const name = upload.fileName ?? (upload.file instanceof File ? upload.file.name : 'blob');
+  const { file } = upload;
+  // What the file is called (a bare Blob has no name: 'blob', as browsers send it), or the file a JSON POST is about.
+  const fileName = upload.fileName ?? (file instanceof File ? file.name : undefined);
+  const name = fileName ?? 'blob';
   return writeTransaction(db, async (db) => {
-    const blobRef = await db.outboxFiles.add({ blob: upload.file, name });
+    const blobRef = file === undefined ? undefined : await db.outboxFiles.add({ blob: file, name });
     const { seq, clientMsgId } = await addEntry(db, {
       kind: 'upload',
       destination: upload.url,
       body: { ...upload.fields },
-      blobRef,
+      ...(blobRef === undefined ? {} : { blobRef }),
+      ...(fileName === undefined ? {} : { fileName }),
       ...(upload.purpose === undefined ? {} : { purpose: upload.purpose }),
       user,
       ...freshAt(now),
@@ -163,7 +170,7 @@ export function enqueueUpload(db: Replica, user: string, upload: UploadIntent, n
 /** Deletes an entry, and an upload's file with it. */
 async function removeEntry(db: ReplicaTables, entry: OutboxEntry): Promise<void> {
   await db.outbox.delete(entry.seq);
-  if (entry.kind === 'upload') await db.outboxFiles.delete(entry.blobRef);
+  if (entry.kind === 'upload' && entry.blobRef !== undefined) await db.outboxFiles.delete(entry.blobRef);
 }
 
 /** The first entry of the user still to send or confirm (in-flight ones are resent: the server dedups). */

@@ -55,6 +55,8 @@ export interface ReplayerDeps {
   readonly fetch?: FetchLike;
   /** Takes a confirmed upload's answer, by the entry's purpose, before the entry settles (ingest's part). */
   readonly uploadIngest?: Readonly<Record<string, UploadIngest>>;
+  /** Takes every answered upload's body (confirmed or refused), before the entry settles: ingest reads envelopes. */
+  readonly onUploadAnswer?: UploadIngest;
 }
 
 export type UploadIngest = (body: unknown, entry: UploadEntry) => Promise<void> | void;
@@ -173,11 +175,15 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
     return outcome.kind === 'answered' ? { kind: 'answered', codes: [outcome.code], message: outcome.message, body: outcome.body } : outcome;
   }
 
-  /** Hands a confirmed upload's answer to its purpose's ingest; a failure there is logged, the upload stands. */
-  async function ingestUpload(entry: UploadEntry, body: unknown): Promise<void> {
-    const ingest = entry.purpose === undefined ? undefined : deps.uploadIngest?.[entry.purpose];
+  /**
+   * Hands an upload's answer on, before the entry settles: to ingest as a reply to the entry (an envelope, confirmed or
+   * refused), and a confirmed one to its purpose's reader. A failure there is logged; the verdict stands.
+   */
+  async function answered(entry: UploadEntry, body: unknown, confirmed: boolean): Promise<void> {
+    const reader = confirmed && entry.purpose !== undefined ? deps.uploadIngest?.[entry.purpose] : undefined;
     try {
-      await ingest?.(body, entry);
+      await deps.onUploadAnswer?.(body, entry);
+      await reader?.(body, entry);
     } catch (error) {
       console.error(`outbox: ingesting the answer to upload ${entry.clientMsgId} failed`, error);
     }
@@ -213,7 +219,7 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
       if (outcome.kind === 'unsent') await sleep(UNSENT_RETRY_MS);
       if (outcome.kind === 'lost' || outcome.kind === 'unsent' || outcome.kind === 'stopped') continue;
       const verdict = verdictFor(outcome, entry, now(), backoff);
-      if (verdict.kind === 'done' && entry.kind === 'upload' && outcome.kind === 'answered') await ingestUpload(entry, outcome.body);
+      if (entry.kind === 'upload' && outcome.kind === 'answered') await answered(entry, outcome.body, verdict.kind === 'done');
       if (verdict.kind === 'unauthorized') {
         pausedForSignIn = true;
         pausedToken = session.token();

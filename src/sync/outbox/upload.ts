@@ -1,6 +1,6 @@
 // The outbox's upload path (spec §7, DESIGN §4): an upload entry goes as a multipart POST of its file (kept in
-// IndexedDB) and text fields, with the bearer token and `Idempotency-Key: {clientMsgId}`, so the server stores it
-// once however often it is sent. The ONLY module that calls fetch (lint keeps it so); tests pass their own. It
+// IndexedDB) and text fields (with no file, a JSON POST of its fields: a background removal), with the bearer token
+// and `Idempotency-Key: {clientMsgId}`, so the server stores it once however often it is sent. The ONLY module that calls fetch (lint keeps it so); tests pass their own. It
 // reports what the server answered; the replayer decides what that means for the entry.
 import { z } from 'zod';
 import { AUTHORIZATION_HEADER, bearer } from '../../protocol/auth';
@@ -30,7 +30,7 @@ export type UploadOutcome =
 export const FILE_PART = 'file'; // spec §7: the multipart part holding the file
 const COME_BACK_LATER: readonly number[] = [408, 429]; // timeout, too many requests: the request may succeed later
 
-const FieldsSchema = z.record(z.string(), z.string());
+const FieldsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
 function codeOf(status: number): number {
   if (status >= 200 && status < 300) return ErrorCode.OK;
@@ -44,27 +44,33 @@ function messageOf(response: Response, body: unknown): string {
   return `HTTP ${response.status}${response.statusText === '' ? '' : ` ${response.statusText}`}`;
 }
 
-/** The multipart form of an entry: the file first, then the text fields (spec §7: file, UPC, SKU). */
-async function formOf(db: Replica, entry: UploadEntry): Promise<FormData | string> {
-  const file = await db.outboxFiles.get(entry.blobRef);
-  if (file === undefined) return 'The file of this upload is no longer on this device.';
+/** What an entry sends: its file and text fields as a multipart form (the file first, spec §7: file, UPC, SKU), or
+ *  with no file its fields as JSON; a string says why it cannot be sent. */
+async function requestBodyOf(db: Replica, entry: UploadEntry): Promise<{ body: FormData | string; type?: string } | { unsendable: string }> {
   const fields = FieldsSchema.safeParse(entry.body);
-  if (!fields.success) return 'The fields of this upload are unreadable.';
+  if (!fields.success) return { unsendable: 'The fields of this upload are unreadable.' };
+  if (entry.blobRef === undefined) return { body: JSON.stringify(fields.data), type: 'application/json' };
+  const file = await db.outboxFiles.get(entry.blobRef);
+  if (file === undefined) return { unsendable: 'The file of this upload is no longer on this device.' };
   const form = new FormData();
   form.append(FILE_PART, file.blob, file.name);
-  for (const [name, value] of Object.entries(fields.data)) form.append(name, value);
-  return form;
+  for (const [name, value] of Object.entries(fields.data)) form.append(name, String(value));
+  return { body: form };
 }
 
 /** POSTs an upload entry once and says how it went. */
 export async function postUpload(db: Replica, entry: UploadEntry, token: string, signal: AbortSignal, fetchFn: FetchLike = browserFetch): Promise<UploadOutcome> {
-  const form = await formOf(db, entry);
-  if (typeof form === 'string') return { kind: 'unsendable', message: form };
+  const request = await requestBodyOf(db, entry);
+  if ('unsendable' in request) return { kind: 'unsendable', message: request.unsendable };
   try {
     const response = await fetchFn(entry.destination, {
       method: 'POST',
-      body: form,
-      headers: { [AUTHORIZATION_HEADER]: bearer(token), [IDEMPOTENCY_KEY_HEADER]: entry.clientMsgId },
+      body: request.body,
+      headers: {
+        [AUTHORIZATION_HEADER]: bearer(token),
+        [IDEMPOTENCY_KEY_HEADER]: entry.clientMsgId,
+        ...(request.type === undefined ? {} : { 'Content-Type': request.type }),
+      },
       credentials: 'include',
       signal,
     });

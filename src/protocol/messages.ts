@@ -192,6 +192,11 @@ export const ClientMessages = {
   deleteImagesOfUpcs: (upcs: string) => `Delete the images of ${upcs}`,
 } as const;
 
+/** The image manager's own texts (Lot edit's modal, Data entry's Images column, /imagemanager). */
+export const ImageManagerMessages = {
+  title: (what: string) => `Images of ${what}`,
+} as const;
+
 /** A lot's fields as the Lots page names them (its column headers, the location dialog's fields), by wire name. */
 export const LotFieldLabels = {
   titleListing: 'Title',
@@ -288,4 +293,9 @@ export const UrlFetchMessages = {
   timedOut: (seconds: number) => `The image host did not answer within ${seconds} s.`,
   status: (status: number) => `The image host answered ${status}.`,
   notUrl: 'The image address is not a web address (http://… or https://…).',
+} as const;
+
+/** Image entry's own texts (spec §2 Image entry: a sheet of upc and url, Save Images, Delete Images, cancel). */
+export const ImageEntryMessages = {
+  title: 'Image Entry',
 } as const;

@@ -3,7 +3,7 @@
 // busy scenes (see docs/operations.md, "Background removal"). The mask is found on a small working copy (the
 // backdrop fitted to the border, a flood fill from the edges, a clean-up), then scaled up, feathered and joined
 // to the full-size image as its alpha. Never writes files or keeps state between calls.
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { borderRoughness, fitBackdrop, type RgbaImage } from './backdrop-model';
 import { fillBackdrop } from './flood-fill';
 import { dilate, dropSmallParts, erode } from './mask-cleanup';
@@ -56,6 +56,12 @@ const clamp = (value: number, { min, max }: { min: number; max: number }): numbe
 
 export function createClassicalRemover(options: ClassicalRemoverOptions = {}): BackgroundRemover {
   const settings = { ...CLASSICAL_DEFAULTS, ...options };
+  const { workingSide, featherPx, minPartShare, minBackdropShare } = settings;
+  if (!Number.isInteger(workingSide) || workingSide < 16) throw new RangeError(`workingSide must be a whole number of at least 16, not ${workingSide}`);
+  if (!(featherPx >= 0 && featherPx <= 50)) throw new RangeError(`featherPx must be from 0 to 50, not ${featherPx}`);
+  for (const [name, share] of [['minPartShare', minPartShare], ['minBackdropShare', minBackdropShare]] as const) {
+    if (!(share >= 0 && share <= 1)) throw new RangeError(`${name} must be from 0 to 1, not ${share}`);
+  }
   return {
     name: 'classical',
     remove: (image, signal) => removeBackground(image, settings, signal),
@@ -64,22 +70,24 @@ export function createClassicalRemover(options: ClassicalRemoverOptions = {}): B
 
 async function removeBackground(image: Buffer, settings: Required<ClassicalRemoverOptions>, signal?: AbortSignal): Promise<Buffer> {
   signal?.throwIfAborted();
-  // 8-bit sRGB with alpha whatever came in (grey, CMYK, 16-bit, palette): one layout for everything below.
-  const full = await sharp(image).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { hasAlpha = false } = await sharp(image).metadata();
+  // 8-bit sRGB whatever came in (grey, CMYK, 16-bit, palette), with its alpha when it has one.
+  const decoded = sharp(image).toColourspace('srgb');
+  const full = await (hasAlpha ? decoded.ensureAlpha() : decoded.removeAlpha()).raw().toBuffer({ resolveWithObject: true });
   const { width, height } = full.info;
-  if (full.info.channels !== 4 || full.data.length !== width * height * 4) throw new Error(`decoded to ${full.info.channels} channels, expected RGBA`);
-  const raw = { raw: { width, height, channels: 4 } } as const;
+  const channels = hasAlpha ? 4 : 3;
+  if (full.info.channels !== channels || full.data.length !== width * height * channels) throw new Error(`decoded to ${full.info.channels} channels, expected ${channels}`);
+  const raw = { raw: { width, height, channels } } as const;
   signal?.throwIfAborted();
 
-  const working = await workingCopy(full.data, width, height, settings.workingSide);
+  const working = await workingCopy(sharp(full.data, raw), width, height, settings.workingSide);
   const blurred = await sharp(working.data, { raw: { width: working.width, height: working.height, channels: 4 } })
     .blur(STEP_BLUR_SIGMA) // integer precision: it darkens by ~1.5 %, the same on both sides of every step
     .raw()
     .toBuffer();
   signal?.throwIfAborted();
 
-  const mask = objectMask(working, blurred, settings);
-  signal?.throwIfAborted();
+  const mask = await objectMask(working, blurred, settings, signal);
 
   // Feathered on the working copy (a fraction of the pixels), then scaled up smoothly: the edge is soft by the same
   // share at any resolution. Two pipelines, since sharp would resize first and blur the full-size mask.
@@ -96,10 +104,18 @@ async function removeBackground(image: Buffer, settings: Required<ClassicalRemov
   if (alpha.length !== width * height) throw new Error(`the mask scaled to ${alpha.length} bytes, expected ${width * height}`);
   signal?.throwIfAborted();
 
-  // Joined as alpha, keeping any transparency the image already had.
+  // Joined as alpha. Transparency the image already had is kept (the lower of the two); without any, sharp joins
+  // the channel itself, so a 12-megapixel photo costs the event loop no full-size pass.
+  if (!hasAlpha) return sharp(full.data, raw).joinChannel(alpha, { raw: { width, height, channels: 1 } }).png().toBuffer();
   const pixels = full.data;
   for (let i = 0; i < alpha.length; i++) pixels[i * 4 + 3] = Math.min(pixels[i * 4 + 3] ?? 0, alpha[i] ?? 0);
   return sharp(pixels, raw).png().toBuffer();
+}
+
+/** Lets other work (sockets, other requests) run between the synchronous steps, and stops there when aborted. */
+async function pause(signal: AbortSignal | undefined): Promise<void> {
+  await new Promise((resume) => setImmediate(resume));
+  signal?.throwIfAborted();
 }
 
 /** The working copy and its scale (working px per full-size px). */
@@ -108,25 +124,28 @@ interface WorkingCopy extends RgbaImage {
 }
 
 /** The image at most `side` px on its longest side (never enlarged), RGBA; a linear kernel: no ringing halos. */
-async function workingCopy(data: Buffer, width: number, height: number, side: number): Promise<WorkingCopy> {
+async function workingCopy(image: Sharp, width: number, height: number, side: number): Promise<WorkingCopy> {
   const scale = Math.min(1, side / Math.max(width, height));
-  if (scale === 1) return { data, width, height, scale };
   const w = Math.max(1, Math.round(width * scale));
   const h = Math.max(1, Math.round(height * scale));
-  const small = await sharp(data, { raw: { width, height, channels: 4 } }).resize(w, h, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
-  return { data: small, width: w, height: h, scale: w / width };
+  const resized = scale === 1 ? image.ensureAlpha() : image.ensureAlpha().resize(w, h, { fit: 'fill', kernel: 'linear' });
+  const data = await resized.raw().toBuffer();
+  if (data.length !== w * h * 4) throw new Error(`the working copy has ${data.length} bytes, expected ${w * h * 4}`);
+  return { data, width: w, height: h, scale: w / width };
 }
 
-/** 255 where the object is, 0 on the backdrop, on the working copy. */
-function objectMask(working: WorkingCopy, blurred: Uint8Array, settings: Required<ClassicalRemoverOptions>): Uint8Array {
+/** 255 where the object is, 0 on the backdrop, on the working copy. Each step is a few tens of ms of JavaScript. */
+async function objectMask(working: WorkingCopy, blurred: Uint8Array, settings: Required<ClassicalRemoverOptions>, signal?: AbortSignal): Promise<Uint8Array> {
   const { width, height } = working;
   const model = fitBackdrop(working);
   if (model.inlierShare < settings.minBackdropShare) throw new UnclearBackdropError(model.inlierShare);
+  await pause(signal);
   const backdrop = fillBackdrop(working, blurred, model, {
     tolerance: model.tolerance,
     shadowStep: clamp(SHADOW_STEP.base + SHADOW_STEP.factor * borderRoughness(blurred, width, height), SHADOW_STEP),
     shadowFloor: settings.removeShadows ? SHADOW_FLOOR : 1,
   });
+  await pause(signal);
   let object: Uint8Array = new Uint8Array(backdrop.length);
   for (let i = 0; i < backdrop.length; i++) object[i] = backdrop[i] === 1 ? 0 : 1;
   // The fill stops at the first pixel a few levels off the backdrop, and the downscale spreads each edge over about
@@ -137,6 +156,7 @@ function objectMask(working: WorkingCopy, blurred: Uint8Array, settings: Require
   object = erode(object, width, height, OPEN_RADIUS);
   object = dilate(object, width, height, OPEN_RADIUS + CLOSE_RADIUS);
   object = erode(object, width, height, CLOSE_RADIUS + pull);
+  await pause(signal);
   dropSmallParts(object, width, height, Math.max(4, Math.round(width * height * settings.minPartShare)));
   for (let i = 0; i < object.length; i++) object[i] = object[i] === 1 ? 255 : 0;
   return object;

@@ -147,6 +147,12 @@ describe('classical background remover', () => {
     controller.abort(new Error('stopped mid-way'));
     await expect(running).rejects.toThrow('stopped mid-way');
   });
+
+  it('refuses options out of range, naming the option', () => {
+    expect(() => createClassicalRemover({ workingSide: 0 })).toThrow('workingSide must be a whole number of at least 16, not 0');
+    expect(() => createClassicalRemover({ featherPx: Number.NaN })).toThrow('featherPx must be from 0 to 50, not NaN');
+    expect(() => createClassicalRemover({ minBackdropShare: 1.5 })).toThrow('minBackdropShare must be from 0 to 1, not 1.5');
+  });
 });
 
 describe('loadRemover', () => {

@@ -67,19 +67,21 @@ function isClientError(error: unknown): boolean {
 async function readForm(request: FastifyRequest): Promise<MultipartForm> {
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
+  let fileName = '';
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         // Read into memory now (within UPLOAD_MAX_BYTES): the parser moves on only once a file part is consumed.
-        const data = await part.toBuffer().catch((error: unknown) => {
-          throw isFileTooLarge(error) ? new FileTooLargeError(part.filename) : error;
-        });
+        fileName = part.filename;
+        const data = await part.toBuffer();
         files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
+    // The limit is met while the file part is read, or (its stream ended by the limit) on the next step of the parts.
+    if (isFileTooLarge(error)) throw new FileTooLargeError(fileName);
     // Anything else the parser throws (busboy's "Boundary not found", "Unexpected end of multipart data") is about
     // the bytes the client sent.
     throw isClientError(error) ? error : new MalformedMultipartError(error);

@@ -31,7 +31,7 @@ export function createImageServices(settings: ImageSettings, db: Db, logger: Log
       fetchPublicImage(url, {
         timeoutMs: settings.fetchTimeoutSeconds * 1000,
         maxBytes: UPLOAD_MAX_BYTES,
-        accept: (head) => sniffRefusal(head, 'The address'),
+        accept: (head, fileName) => sniffRefusal(head, fileName),
         ...(settings.fetchTestOrigin === undefined ? {} : { allowedTestOrigin: settings.fetchTestOrigin }),
       }),
     remover() {

@@ -6,15 +6,8 @@ import type { Config } from './config';
 import type { Database } from './db';
 import { ensureFirstAdmin } from './auth/users';
 import { handlers } from './domains';
-import { registerJsonErrors } from './http/errors';
+import { registerApiRoutes, registerHttpPlumbing } from './http/api';
 import { registerHealth } from './http/health';
-import { guardMutatingRoutes } from './http/idempotency';
-import { registerMultipart } from './http/multipart';
-import { registerRateLimit } from './http/rate-limit';
-import { registerRemoveBackground } from './http/remove-bg-image';
-import { registerUploadFile } from './http/upload-file';
-import { registerImageFiles } from './images/serve';
-import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticPwa } from './http/static-pwa';
 import { createServices, type Services } from './services';
 import { attachStomp, type StompServer } from './stomp';
@@ -44,24 +37,14 @@ export async function createServer(config: Config, database: Database, logger = 
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   });
-  // First: every response, a 404 and an error included, carries the browser-side protections.
-  registerSecurityHeaders(app);
-  registerJsonErrors(app);
-  // Before any route: every request but /health counts against its address's per-minute limits (HTTP_RATE_LIMIT,
-  // and HTTP_ASSET_RATE_LIMIT for the hashed assets a PWA install fetches).
-  await registerRateLimit(app, config.httpRateLimit);
-  await registerMultipart(app);
-  // Before any route: every mutating /api/ route is authenticated and exactly-once (http/idempotency.ts).
-  guardMutatingRoutes(app);
+  await registerHttpPlumbing(app, config);
 
   const services = createServices(config, database, app.log);
   await seedCategories(database.db);
   const firstAdmin = await ensureFirstAdmin(services.users, config.adminPassword);
 
   registerHealth(app, services);
-  registerUploadFile(app, services);
-  registerRemoveBackground(app, services);
-  registerImageFiles(app, services.images.files.storage);
+  registerApiRoutes(app, services);
   // A BACKGROUND_REMOVER that cannot load stops the start, naming the setting, instead of failing the first removal.
   await services.images.remover();
   services.images.sweeper.start();

@@ -9,6 +9,7 @@ import { createSync, startSync, type Sync } from '../../../../src/sync/runtime';
 import type { Notifier } from '../../../../src/sync/feedback/notifier';
 import { createStatus } from '../../../../src/sync/feedback/status';
 import { createInProcessLocks } from '../../../../src/sync/outbox/locks';
+import type { FetchLike } from '../../../../src/sync/outbox/upload';
 import { claimReplica } from '../../../../src/sync/replica/owner';
 import { openReplica, type Replica } from '../../../../src/sync/replica/replica';
 import { createMemoryStorage, createSettings, TOKEN, type Settings } from '../../../../src/sync/session/settings';
@@ -46,6 +47,8 @@ export interface HarnessOptions {
    * domains' in-memory state starts fresh. False: a second device beside it (its own runtime only).
    */
   readonly page?: boolean;
+  /** Where uploads go: the real /api/ routes (support/http-api.ts); by default the in-memory stand-in (fake-http.ts). */
+  readonly fetch?: FetchLike;
 }
 
 export interface Harness {
@@ -78,7 +81,7 @@ export async function createHarness(server: ClientServer, options: HarnessOption
   let token: () => string | undefined = () => undefined;
   const wire = server.wire(connection, () => token());
   const http = createFakeHttp(wire.applied);
-  const parts = { settings, connection, replica: db, notifier, status: createStatus(), locks: createInProcessLocks(), backoffMs: () => 5, fetch: http.fetch, now: () => NOW_MS };
+  const parts = { settings, connection, replica: db, notifier, status: createStatus(), locks: createInProcessLocks(), backoffMs: () => 5, fetch: options.fetch ?? http.fetch, now: () => NOW_MS };
   const sync = page ? startSync(domains, parts) : createSync(domains, parts);
   token = sync.session.currentToken;
   return { db, settings, sync, connection, wire, server, http, notifier, user, userId: account.id, token: account.token, unlink: sync.stop };

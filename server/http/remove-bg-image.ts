@@ -8,7 +8,7 @@ import { ApiPath } from '../../src/protocol/http';
 import { BackgroundRemovalRequestSchema } from '../../src/protocol/images';
 import { ImageMessages } from '../../src/protocol/messages';
 import { issuesText } from '../../src/protocol/contract/parse';
-import { isRefusal, stageImage, targetOf, visibleImageByAttachment } from '../domains/images';
+import { isRefusal, refusalOf, stageImage, targetOf, visibleImageByAttachment } from '../domains/images';
 import type { Services } from '../services';
 import { idempotentRoute } from './idempotency';
 import { committing, refusalAnswer } from './upload-file';
@@ -29,8 +29,10 @@ export function registerRemoveBackground(app: FastifyInstance, services: Service
       if (!image || !full) return refusalAnswer(ErrorCode.NOT_FOUND, ImageMessages.notFound(attachmentId));
       let png: Buffer;
       try {
-        png = await (await services.images.remover()).remove(full, AbortSignal.timeout(services.config.images.processSeconds * 1000));
+        png = await services.images.removeBackground(full, AbortSignal.timeout(services.config.images.processSeconds * 1000));
       } catch (error) {
+        const busy = refusalOf(error);
+        if (busy) return refusalAnswer(busy.code, busy.message);
         request.log.warn({ err: error, attachmentId }, 'background removal failed');
         return refusalAnswer(ErrorCode.BAD_REQUEST, ImageMessages.backgroundFailed(image.fileName));
       }

@@ -1,5 +1,6 @@
 // The images services (DESIGN §5 Images), built once from the settings: files (process + store), the URL fetch
 // guard, the background remover (loaded on first use, checked at start) and the sweeper of unused files.
+import { ImageMessages } from '../../src/protocol/messages';
 import { UPLOAD_MAX_BYTES } from '../http/multipart';
 import type { ImageSettings } from '../config';
 import type { Db } from '../db';
@@ -8,8 +9,13 @@ import { loadRemover, type BackgroundRemover } from './background/remover';
 import { diskStorage } from './disk-storage';
 import { createFileSweeper, type FileSweeper } from './file-sweeper';
 import { createImageFiles, type ImageFiles } from './image-files';
+import { ImageRefused } from './image-refused';
 import { sniffRefusal } from './sniff';
 import { fetchPublicImage, type FetchedImage } from './url-fetch';
+import { createWorkGate } from './work-gate';
+
+/** One removal at a time (it uses the event loop in steps and a full-size decoded image), a few waiting. */
+const BACKGROUND_WORK = { concurrency: 1, queue: 4 } as const;
 
 export interface ImageServices {
   readonly files: ImageFiles;
@@ -17,6 +23,11 @@ export interface ImageServices {
   fetchImage(url: string): Promise<FetchedImage>;
   /** The configured remover (BACKGROUND_REMOVER), loaded once. */
   remover(): Promise<BackgroundRemover>;
+  /**
+   * A PNG with alpha of the image, by the configured remover, a bounded number at a time (each holds a full-size image
+   * decoded): ImageRefused 'busy' past the wait queue.
+   */
+  removeBackground(image: Buffer, signal?: AbortSignal): Promise<Buffer>;
   readonly sweeper: FileSweeper;
 }
 
@@ -25,6 +36,8 @@ export function createImageServices(settings: ImageSettings, db: Db, logger: Log
   const limits = { maxBytes: UPLOAD_MAX_BYTES, maxPixels: settings.maxMegapixels * 1_000_000, timeoutSeconds: settings.processSeconds };
   const files = createImageFiles(db, storage, limits, logger);
   let remover: Promise<BackgroundRemover> | undefined;
+  const loaded = (): Promise<BackgroundRemover> => (remover ??= loadRemover(settings.backgroundRemover));
+  const removals = createWorkGate(BACKGROUND_WORK);
   return {
     files,
     fetchImage: (url) =>
@@ -34,14 +47,17 @@ export function createImageServices(settings: ImageSettings, db: Db, logger: Log
         accept: (head, fileName) => sniffRefusal(head, fileName),
         ...(settings.fetchTestOrigin === undefined ? {} : { allowedTestOrigin: settings.fetchTestOrigin }),
       }),
-    remover() {
-      remover ??= loadRemover(settings.backgroundRemover);
-      return remover;
+    remover: loaded,
+    async removeBackground(image, signal) {
+      const remove = await loaded();
+      const result = await removals.run(() => remove.remove(image, signal), signal);
+      if (result.busy) throw new ImageRefused('busy', ImageMessages.busy);
+      return result.value;
     },
     sweeper: createFileSweeper(db, files.deleteGroup, logger),
   };
 }
 
-export { ImageRefused } from './image-refused';
+export { ImageRefused };
 export { UrlFetchRefused } from './url-fetch';
 export type { StagedFiles } from './image-files';

@@ -31,8 +31,21 @@ describe('loadConfig', () => {
     ['ADMIN_PASSWORD', 'abc', /Invalid setting ADMIN_PASSWORD: expected at least 8 characters/],
     ['LOG_LEVEL', 'loud', /Invalid setting LOG_LEVEL/],
     ['ALLOWED_ORIGINS', 'not a url', /Invalid setting ALLOWED_ORIGINS/],
+    ['IMAGE_MAX_MEGAPIXELS', '0', /Invalid setting IMAGE_MAX_MEGAPIXELS/],
+    ['IMAGE_FETCH_TIMEOUT', 'soon', /Invalid setting IMAGE_FETCH_TIMEOUT/],
+    ['IMAGE_FETCH_TEST_ORIGIN', 'http://127.0.0.1', /Invalid setting IMAGE_FETCH_TEST_ORIGIN: expected 'host:port'/],
+    ['BACKGROUND_REMOVER', 'magic', /Invalid setting BACKGROUND_REMOVER/],
   ])('refuses %s=%s with a message naming the setting', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
+  });
+
+  it('keeps images under DATA_DIR/images, up to 50 megapixels, fetched within 10 s from public hosts only, by the classical remover', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).images).toEqual({
+      folder: join(dir, 'images'), maxMegapixels: 50, processSeconds: 30, fetchTimeoutSeconds: 10, fetchTestOrigin: undefined, backgroundRemover: 'classical',
+    });
+    const set = loadConfig({ DATA_DIR: dir, IMAGE_FETCH_TEST_ORIGIN: '127.0.0.1:4567', BACKGROUND_REMOVER: 'module:/opt/remover.mjs' }).images;
+    expect([set.fetchTestOrigin, set.backgroundRemover]).toEqual([{ host: '127.0.0.1', port: 4567 }, 'module:/opt/remover.mjs']);
   });
 
   it('accepts a PostgreSQL URL, a TTL in minutes and extra origins', () => {

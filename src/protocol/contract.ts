@@ -4,3 +4,4 @@
 export * from './contract/table';
 export * from './contract/parse';
 export { type ContractEntry, type DestinationKind, type ReplySpec, NoBody, IdList, RowRefList } from './contract/shared';
+export { httpContract } from './contract/http';

@@ -9,7 +9,7 @@
 //   when OK, matches the reply data of SOME destination answering with that messageType; on a dedicated topic, the
 //   body matches some destination replying on that topic.
 import { z } from 'zod';
-import { contract, type ContractEntry } from '../../src/protocol/contract';
+import { contract, httpContract, type ContractEntry, type ReplySpec } from '../../src/protocol/contract';
 import type { DestinationName } from '../../src/protocol/destinations';
 import { EnvelopeSchema } from '../../src/protocol/envelope';
 import { ErrorCode, errorCodeName, type ErrorCodeName } from '../../src/protocol/error-codes';
@@ -130,12 +130,15 @@ export function checkMessage(topic: TopicName, body: unknown): CheckResult {
   const { envelope } = checked;
   if (envelope.errorCode !== ErrorCode.OK) return undefined; // a valid refusal; which destination it answers is unknown here
   const name = messageTypeName(envelope.messageType);
-  const candidates = destinations.filter((destination) => {
-    const { reply } = entry(destination);
-    return reply.topic === 'incomingMessages' && name !== undefined && (reply.messageType === name || (reply.alternatives ?? []).includes(name));
-  });
+  // A push may also be an HTTP operation's answer (an upload's IMAGE_UPLOADED reaches the owner's sessions).
+  const replies: ReadonlyArray<readonly [string, ReplySpec]> = [
+    ...destinations.map((destination) => [destination, entry(destination).reply] as const),
+    ...Object.entries(httpContract).map(([path, { reply }]) => [path, reply] as const),
+  ];
+  const candidates = replies.filter(([, reply]) =>
+    reply.topic === 'incomingMessages' && name !== undefined && (reply.messageType === name || (reply.alternatives ?? []).includes(name)));
   if (candidates.length === 0) return fail(name, `no destination of the contract replies with messageType ${typeLabel(envelope.messageType)}`);
-  const problems = candidates.map((destination) => [destination, issuesOf(entry(destination).reply.data, envelope.data)] as const);
+  const problems = candidates.map(([destination, reply]) => [destination, issuesOf(reply.data, envelope.data)] as const);
   if (problems.some(([, issues]) => issues === undefined)) return undefined;
   return fail(name, `data matches the reply data of no destination answering ${name}:\n${problems.map(([destination, issues]) => `${destination}: ${issues}`).join('\n')}`);
 }

@@ -13,6 +13,7 @@ import { queueIntent } from '../../../src/sync/intent';
 import type { Replicated } from '../../../src/sync/replica/table';
 import { outboxSummary } from '../../../src/sync/outbox/summary';
 import { newUpc } from '../../support/catalogue';
+import { renderScene, SCENES } from '../../support/product-photos';
 import { startHttpApi, type HttpApi } from './support/http-api';
 import { startClientServer, type ClientServer } from './support/server';
 import { startHarness, type Harness } from './support/sync-harness';
@@ -30,6 +31,13 @@ afterAll(async () => {
 
 const jpegFile = async (name: string) =>
   new File([await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2266aa' } }).jpeg().toBuffer()], name, { type: 'image/jpeg' });
+
+/** A product on a plain backdrop, as the background remover expects one. */
+async function productPhoto(name: string): Promise<File> {
+  const [scene] = SCENES;
+  if (scene === undefined) throw new Error('no product scene');
+  return new File([(await renderScene(scene, 800, 600)).image], name, { type: 'image/jpeg' });
+}
 
 const settled = (h: Harness) => vi.waitFor(async () => expect((await outboxSummary(h.db, h.user)).queued).toBe(0), { timeout: 10_000, interval: 10 });
 const replicaImages = (h: Harness, upc: string): Promise<Array<Replicated<ImageRow>>> => h.db.rows(imagesTable).where('owner').equals(`upc:${upc}`).sortBy('id');
@@ -75,7 +83,7 @@ describe('a background removal queued offline', () => {
   it('goes once when the connection is back and adds the PNG beside the photo', async () => {
     const h = await startHarness(server, { fetch: api.fetch });
     const upc = newUpc();
-    await queueImageUpload(await jpegFile('kettle.jpg'), { upc });
+    await queueImageUpload(await productPhoto('kettle.jpg'), { upc });
     h.connection.open();
     await settled(h);
     const [photo] = await replicaImages(h, upc);
@@ -84,6 +92,8 @@ describe('a background removal queued offline', () => {
     await queueBackgroundRemoval(photo);
     h.connection.open();
     await settled(h);
+    const entries = await h.db.outbox.toArray();
+    expect(entries.map(({ state, lastError }) => [state, lastError])).toEqual([]);
     expect((await replicaImages(h, upc)).map(({ fileName }) => fileName)).toEqual(['kettle.jpg', 'kettle-no-bg.png']);
     expect(await serverImages(upc)).toHaveLength(2);
   });

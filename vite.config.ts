@@ -13,8 +13,9 @@ import type { Plugin } from 'vite';
 
 const SERVER = 'http://localhost:8080'; // `npm run server`'s default port (DESIGN §6)
 const THEME_COLOR = '#1e293b'; // slate-800: the top bar, index.html's theme-color and the icons' background
-const IMAGE_CACHE_MAX_ENTRIES = 500; // a few shifts of lots and UPCs, thumbnails mostly
-const IMAGE_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60; // images change rarely; a month bounds the stale ones
+const IMAGE_CACHE_MAX_ENTRIES = 500; // thumbnails, small and medium variants: a few shifts of lots and UPCs (~20 MB)
+const LARGE_IMAGE_CACHE_MAX_ENTRIES = 60; // large and full variants, opened one by one (~100 MB at most)
+const IMAGE_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60; // a month: images not seen since are fetched again
 // Paths the server answers itself: never replaced by the app shell (an image opened in a tab stays an image).
 const SERVER_PATHS = [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/health(\/|$)/, /^\/store(\/|$)/, /^\/images\//];
 // The server's Content-Security-Policy (server/http/security-headers.ts) allows no eval and no inline style. Two
@@ -77,6 +78,24 @@ function keepXlsxInWorker(): Plugin {
   };
 }
 
+/** A cache-first rule for image files under `pattern`, at most `maxEntries` of them. */
+function imageCache(cacheName: string, pattern: RegExp, maxEntries: number) {
+  return {
+    urlPattern: ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) => sameOrigin && pattern.test(url.pathname),
+    handler: 'CacheFirst' as const,
+    options: {
+      cacheName,
+      cacheableResponse: { statuses: [200] },
+      matchOptions: { ignoreSearch: true },
+      expiration: {
+        maxEntries,
+        maxAgeSeconds: IMAGE_CACHE_MAX_AGE_SECONDS,
+        purgeOnQuotaError: true, // images are re-fetchable; the outbox and replica are not
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -123,22 +142,13 @@ export default defineConfig({
         // still wait: skipWaiting stays off until the user presses 'Reload' (queued work is never cut short).
         clientsClaim: true,
         skipWaiting: false,
+        // Lot and UPC images, cache first: every image URL names one version of an image (each upload has its own
+        // folder, served immutable), so a cached file is never stale. Two caches bound the space: the small variants a
+        // list shows (many), and the large and full ones a person opens (few: a full photo is megabytes). The spec's
+        // cache-busting query (?v=…) is ignored when matching, so a link opened again offline still finds its file.
         runtimeCaching: [
-          {
-            // Lot and UPC images, cache first: an image URL must name one version of an image (the images
-            // issue serves them so), or an edited image would show stale until it expires.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/(api\/)?images\//.test(url.pathname),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'lotdesk-images',
-              cacheableResponse: { statuses: [200] },
-              expiration: {
-                maxEntries: IMAGE_CACHE_MAX_ENTRIES,
-                maxAgeSeconds: IMAGE_CACHE_MAX_AGE_SECONDS,
-                purgeOnQuotaError: true, // images are re-fetchable; the outbox and replica are not
-              },
-            },
-          },
+          imageCache('lotdesk-images-large', /^\/images\/.+\/(large|full)\.[a-z]+$/, LARGE_IMAGE_CACHE_MAX_ENTRIES),
+          imageCache('lotdesk-images', /^\/(api\/)?images\//, IMAGE_CACHE_MAX_ENTRIES),
         ],
       },
     }),

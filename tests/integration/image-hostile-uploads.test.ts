@@ -50,7 +50,7 @@ describe('a hostile file', () => {
   it(`over ${UPLOAD_MAX_BYTES / 1024 / 1024} MB: 413 naming the file, nothing stored`, async () => {
     const before = storedFiles();
     const answer = await upload(suite.server.url, await suite.staff.tokenFor(ALICE), { file: Buffer.alloc(UPLOAD_MAX_BYTES + 1, 1), fileName: 'huge.jpg', UPC: newUpc() });
-    expect(answer).toMatchObject({ status: 413, body: { errorCode: 413, message: ImageMessages.tooLarge('huge.jpg', UPLOAD_MAX_BYTES) } }, JSON.stringify(answer.body));
+    expect(answer).toMatchObject({ status: 413, body: { errorCode: 413, message: ImageMessages.tooLarge('huge.jpg', UPLOAD_MAX_BYTES) } });
     expect(storedFiles()).toBe(before);
   });
 

@@ -78,10 +78,14 @@ function keepXlsxInWorker(): Plugin {
   };
 }
 
-/** A cache-first rule for image files under `pattern`, at most `maxEntries` of them. */
+/**
+ * A cache-first rule for the image files whose URL `pattern` matches (same origin only: workbox matches a RegExp
+ * against another origin's URL only from its start), at most `maxEntries` of them. A RegExp, not a function: the
+ * rule is written into sw.js as text, where a function's closure would be lost.
+ */
 function imageCache(cacheName: string, pattern: RegExp, maxEntries: number) {
   return {
-    urlPattern: ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) => sameOrigin && pattern.test(url.pathname),
+    urlPattern: pattern,
     handler: 'CacheFirst' as const,
     options: {
       cacheName,
@@ -147,8 +151,8 @@ export default defineConfig({
         // list shows (many), and the large and full ones a person opens (few: a full photo is megabytes). The spec's
         // cache-busting query (?v=…) is ignored when matching, so a link opened again offline still finds its file.
         runtimeCaching: [
-          imageCache('lotdesk-images-large', /^\/images\/.+\/(large|full)\.[a-z]+$/, LARGE_IMAGE_CACHE_MAX_ENTRIES),
-          imageCache('lotdesk-images', /^\/(api\/)?images\//, IMAGE_CACHE_MAX_ENTRIES),
+          imageCache('lotdesk-images-large', /\/images\/[^?#]+\/(large|full)\.[a-z]+([?#]|$)/, LARGE_IMAGE_CACHE_MAX_ENTRIES),
+          imageCache('lotdesk-images', /\/images\//, IMAGE_CACHE_MAX_ENTRIES),
         ],
       },
     }),

@@ -12,6 +12,7 @@ import { createEntries, newEntry } from '../support/catalogue';
 import { okData, send } from '../support/lot-replies';
 import { connectClient, type TestClient } from '../support/stomp-client';
 import { signInHome } from './support/login';
+import { keepScreenshot } from './support/screenshots';
 import { createLotWithBox, scan, unique } from './support/lots';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 
@@ -112,7 +113,7 @@ for (const size of SIZES) {
   test.describe(`at ${size.name} size`, () => {
     test.use({ viewport: size.viewport, hasTouch: size.hasTouch });
 
-    test('Lot edit → Images: upload two, preview, Delete one, Load Images, Remove Background; focus back on the UPC field', async ({ page }) => {
+    test('Lot edit → Images: upload two, preview, Delete one, Load Images, Remove Background; focus back on the UPC field', async ({ page }, testInfo) => {
       const upc = await catalogueUpc();
       await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
       await uploadUpcImage(page, upc);
@@ -177,6 +178,7 @@ for (const size of SIZES) {
       await expect(rows.filter({ hasText: 'red-no-bg.png' })).toHaveCount(1, { timeout: 30_000 });
       await expectThumbnails(rows, 3);
       await expectNoOverflow(page, dialog);
+      await keepScreenshot(page, testInfo, `image manager ${size.name}`, false);
 
       await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
       await expect(dialog).toHaveCount(0);
@@ -242,7 +244,7 @@ test.describe('the /imagemanager route', () => {
     await expect(page.getByText(ClientMessages.invalidImageType('pdf'))).toBeVisible();
   });
 
-  test('a UPC\'s manager on its own page: an upload shows its thumbnail', async ({ page }) => {
+  test('a UPC\'s manager on its own page: an upload shows its thumbnail; a file the server refuses says why, with Retry and Discard', async ({ page }) => {
     const upc = await catalogueUpc();
     await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
     await page.goto(`${server.url}/imagemanager/${upc}?type=upc`);
@@ -250,5 +252,14 @@ test.describe('the /imagemanager route', () => {
     const main = page.locator('main');
     await uploadInput(main).setInputFiles([await productPhoto('route.jpg', '#3c783c')]);
     await expectThumbnails(imageRows(main), 1);
+
+    await uploadInput(main).setInputFiles([{ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a jpeg at all') }]);
+    await expect(page.getByText(ClientMessages.sendFileFailed('broken.jpg')).first()).toBeVisible({ timeout: 20_000 });
+    const refused = uploadRows(main);
+    await expect(refused.getByTestId('upload-state')).toHaveText(/^Not sent: .+/);
+    await expect(refused.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await refused.getByRole('button', { name: 'Discard' }).click();
+    await expect(refused).toHaveCount(0);
+    await expect(imageRows(main)).toHaveCount(1);
   });
 });

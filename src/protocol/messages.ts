@@ -195,6 +195,26 @@ export const ClientMessages = {
 /** The image manager's own texts (Lot edit's modal, Data entry's Images column, /imagemanager). */
 export const ImageManagerMessages = {
   title: (what: string) => `Images of ${what}`,
+  newLot: 'the new lot',
+  screenTitle: (type: string, identifier: string) => `Image Manager (${type} ${identifier})`,
+  upload: 'Upload Images',
+  takePhoto: 'Take photo',
+  deleteImages: 'Delete Image(s)',
+  loadImages: 'Load Images',
+  removeBackgrounds: 'Remove Background(s)',
+  confirmDelete: (count: number) => (count === 1 ? 'Delete the selected image? Its files are removed for good.' : `Delete the ${count} selected images? Their files are removed for good.`),
+  queued: (count: number) => (count === 1 ? '1 image is queued for upload.' : `${count} images are queued for upload.`),
+  notImage: (name: string) => `${name} is not an image.`,
+  waiting: 'Waiting to upload',
+  uploading: 'Uploading',
+  notSent: (reason: string) => `Not sent: ${reason}`,
+  empty: 'No images yet.',
+  noPreview: 'No preview',
+  open: 'Open',
+  preview: (name: string) => `Show ${name} full size`,
+  select: (name: string) => `Select ${name}`,
+  link: (name: string) => `Open ${name} in a new tab`,
+  lotLoading: 'Loading the lot…',
 } as const;
 
 /** A lot's fields as the Lots page names them (its column headers, the location dialog's fields), by wire name. */

@@ -15,7 +15,7 @@ export const homeRoute = createRoute({
 export const dataEntryRoute = createRoute({
   getParentRoute,
   path: '/dataentry',
-  component: lazyRouteComponent(() => import('../../features/data-entry/DataEntryScreen'), 'DataEntryScreen'),
+  component: lazyRouteComponent(() => import('./data-entry.page'), 'DataEntryPage'),
 });
 export const imageEntryRoute = createRoute({
   getParentRoute,

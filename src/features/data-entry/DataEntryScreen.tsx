@@ -2,7 +2,7 @@
 // Delete, Update, Save and the Excel picker, and the table of catalogue rows. Online, searches and suggestions
 // ask the server; offline they run on the catalogue entries this device holds, and every change waits in the
 // outbox. Delete is for admins (spec §6); others see it disabled, and why.
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { EMPTY_SEARCH, suggestUpcs, useCatalogue, type CatalogueSearch } from '../../domains/upcs';
 import { useOffline, useSession } from '../../sync/hooks';
 import { notifier } from '../../sync/feedback/notifier';
@@ -10,7 +10,6 @@ import { messageOf } from '../../sync/validated';
 import { ActionBar } from '../../ui/ActionBar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EXCEL_FILES, FilePicker } from '../../ui/FilePicker';
-import { Dialog, DialogActions, DialogCloseButton } from '../../ui/Dialog';
 import { ProgressDialog } from '../../ui/ProgressDialog';
 import { ScreenTitle } from '../../ui/ScreenTitle';
 import { SearchFields } from './SearchFields';
@@ -23,7 +22,10 @@ import { ClientMessages } from '../../protocol/messages';
 
 const ADMINS_ONLY = 'Only admins can delete catalogue entries.';
 
-export function DataEntryScreen() {
+/** The UPC image manager modal (spec §2 Data entry's Images column), given by the page: it lives in the images feature. */
+export type UpcImagesDialog = ComponentType<{ upc: string; open: boolean; onOpenChange: (open: boolean) => void }>;
+
+export function DataEntryScreen({ ImagesDialog }: { ImagesDialog: UpcImagesDialog }) {
   const { isAdmin } = useSession();
   const offline = useOffline();
   const { suggestions, found, searching } = useCatalogue();
@@ -96,12 +98,7 @@ export function DataEntryScreen() {
         total={progress?.total ?? 0}
         onClose={() => undefined}
       />
-      <Dialog open={images !== undefined} onOpenChange={(open) => !open && setImages(undefined)} title={`Images of ${images?.entry.upc ?? ''}`}>
-        <p>The UPC image manager opens here once images are part of LotDesk.</p>
-        <DialogActions>
-          <DialogCloseButton />
-        </DialogActions>
-      </Dialog>
+      <ImagesDialog upc={images?.entry.upc ?? ''} open={images !== undefined} onOpenChange={(open) => !open && setImages(undefined)} />
     </section>
   );
 }

@@ -8,7 +8,7 @@
 // field has focus (scan-focus.ts); every dialog here gives it back on close.
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useBoxes } from '../../domains/boxes';
 import { useCategories } from '../../domains/categories';
 import { renameLot, setLotCategories, useLot, useLotRefusal } from '../../domains/lots';
@@ -30,7 +30,10 @@ import { focusScan, useScannerKeys } from './scan-focus';
 import { addBox, deleteBox } from './use-box-actions';
 import { ClientMessages } from '../../protocol/messages';
 
-type OpenDialog = 'title' | 'categories' | 'addBox' | 'deleteBox' | undefined;
+type OpenDialog = 'title' | 'categories' | 'addBox' | 'deleteBox' | 'images' | undefined;
+
+/** The image manager modal (spec §2 Lot edit), given by the page: it lives in the images feature. */
+export type LotImagesDialog = ComponentType<{ lot: { id: number; lotNumber: string }; open: boolean; onOpenChange: (open: boolean) => void }>;
 
 /** The tab's name (spec §2): 'box ' plus the label or the id. */
 export const boxTabName = (box: { id: number; label: string | null }): string => `box ${box.label?.trim() || box.id}`;
@@ -50,7 +53,7 @@ function Refused({ message }: { message: string }) {
 /** Called once the lot on screen, made offline, has its real id from the server. */
 type OnRenumbered = (realId: number) => void;
 
-function LotEdit({ lotId, onRenumbered }: { lotId: number; onRenumbered: OnRenumbered }) {
+function LotEdit({ lotId, onRenumbered, ImagesDialog }: { lotId: number; onRenumbered: OnRenumbered; ImagesDialog: LotImagesDialog }) {
   const lot = useLot(lotId);
   // The lot's id now: a lot made offline reads by its temporary id until the server names the real one.
   const shownId = lot?.id ?? lotId;
@@ -84,7 +87,7 @@ function LotEdit({ lotId, onRenumbered }: { lotId: number; onRenumbered: OnRenum
   return (
     <DialogFocusReturn value={scanField}>
       <div className="flex flex-col gap-4">
-        <LotSummary lot={lot} pending={lot.pending === 1} categoriesById={categoriesById} onEditTitle={() => setDialog('title')} onSelectCategories={() => setDialog('categories')} />
+        <LotSummary lot={lot} pending={lot.pending === 1} categoriesById={categoriesById} onEditTitle={() => setDialog('title')} onSelectCategories={() => setDialog('categories')} onImages={() => setDialog('images')} />
         <Tabs.Root value={selected === undefined ? '' : String(selected.id)} onValueChange={(value) => chooseBox(Number(value))} className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <Tabs.List aria-label="Boxes" className="flex flex-wrap gap-1">
@@ -126,6 +129,7 @@ function LotEdit({ lotId, onRenumbered }: { lotId: number; onRenumbered: OnRenum
           blankHint="Title cannot be empty"
           onProceed={(title) => rename({ lotId: lot.id, newTitle: title })}
         />
+        <ImagesDialog lot={lot} open={dialog === 'images'} onOpenChange={close} />
         <CategoryDialog open={dialog === 'categories'} onOpenChange={close} categories={categories} initialSelected={lot.categories} onUpdate={(ids) => void setLotCategories([lot], ids).catch(showError)} />
         <PromptDialog open={dialog === 'addBox'} onOpenChange={close} title="Add Box" label="Box label" blankHint={ClientMessages.boxLabelRequired} onProceed={(label) => void addBox(lot.id, label)} />
         <ConfirmDialog
@@ -142,7 +146,14 @@ function LotEdit({ lotId, onRenumbered }: { lotId: number; onRenumbered: OnRenum
   );
 }
 
-export function LotEditScreen({ lotId, rawLotId, onRenumbered }: { lotId: number | undefined; rawLotId: string; onRenumbered: OnRenumbered }) {
+export interface LotEditScreenProps {
+  readonly lotId: number | undefined;
+  readonly rawLotId: string;
+  readonly onRenumbered: OnRenumbered;
+  readonly ImagesDialog: LotImagesDialog;
+}
+
+export function LotEditScreen({ lotId, rawLotId, onRenumbered, ImagesDialog }: LotEditScreenProps) {
   if (lotId === undefined) return <Warning>{ClientMessages.invalidLotId(rawLotId)}</Warning>;
-  return <LotEdit lotId={lotId} onRenumbered={onRenumbered} />;
+  return <LotEdit lotId={lotId} onRenumbered={onRenumbered} ImagesDialog={ImagesDialog} />;
 }

@@ -1,5 +1,5 @@
 // The lot's summary on Lot edit (spec §2): lot number, id, title, status, and when listed a link to the public
-// listing; actions edit title, select categories, images and listing (those two come with their issues); a (+)
+// listing; actions edit title, select categories, images (the full-screen image manager) and listing (comes with its issue); a (+)
 // toggle for the details, remembered on this device: categories, pallets, cartons, units, retail total,
 // listing total, status, and the special notes' first 10 characters with more/less.
 import { useState, type ReactNode } from 'react';
@@ -24,6 +24,7 @@ export interface LotSummaryProps {
   readonly categoriesById: ReadonlyMap<number, Category>;
   readonly onEditTitle: () => void;
   readonly onSelectCategories: () => void;
+  readonly onImages: () => void;
 }
 
 function Notes({ text }: { text: string }) {
@@ -62,7 +63,7 @@ function Details({ lot, categoriesById }: { lot: Lot; categoriesById: ReadonlyMa
   );
 }
 
-export function LotSummary({ lot, pending, categoriesById, onEditTitle, onSelectCategories }: LotSummaryProps) {
+export function LotSummary({ lot, pending, categoriesById, onEditTitle, onSelectCategories, onImages }: LotSummaryProps) {
   const [open, setOpen] = useState(() => sync().settings.get(LOT_DETAILS_OPEN) ?? false);
   const toggle = (): void => {
     setOpen(!open);
@@ -93,7 +94,7 @@ export function LotSummary({ lot, pending, categoriesById, onEditTitle, onSelect
         <button type="button" className={buttonClass.secondary} onClick={onSelectCategories}>
           Select Categories
         </button>
-        <button type="button" className={buttonClass.secondary} disabled title="Comes with images">
+        <button type="button" className={buttonClass.secondary} aria-haspopup="dialog" onClick={onImages}>
           Images
         </button>
         <button type="button" className={buttonClass.secondary} disabled title="Comes with listings">

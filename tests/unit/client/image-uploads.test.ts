@@ -36,7 +36,7 @@ const jpegFile = async (name: string) =>
 async function productPhoto(name: string): Promise<File> {
   const [scene] = SCENES;
   if (scene === undefined) throw new Error('no product scene');
-  return new File([(await renderScene(scene, 800, 600)).image], name, { type: 'image/jpeg' });
+  return new File([new Uint8Array((await renderScene(scene, 800, 600)).image)], name, { type: 'image/jpeg' });
 }
 
 const settled = (h: Harness) => vi.waitFor(async () => expect((await outboxSummary(h.db, h.user)).queued).toBe(0), { timeout: 10_000, interval: 10 });

@@ -13,6 +13,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import sharp from 'sharp';
 import { utils, write } from 'xlsx';
 import { signInHome } from './support/login';
+import { keepScreenshot } from './support/screenshots';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 
 test.describe.configure({ timeout: 90_000 });
@@ -125,6 +126,7 @@ test('Save Images goes row by row: the JPEG is saved with its thumbnail, an HTML
   await expect(progress).toContainText('Saved 1 images; 2 were refused (see each row).');
   await progress.getByRole('button', { name: 'Close' }).click();
   await expect(progress).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save Images' })).toBeFocused();
 
   await expect(resultOf(page, jpegUpc)).toHaveText('Uploaded image: a.jpg');
   await expect(resultOf(page, htmlUpc)).toContainText('not an image');
@@ -220,7 +222,7 @@ async function atSize(browser: Browser, size: (typeof SIZES)[number]): Promise<P
 }
 
 for (const size of SIZES) {
-  test(`at ${size.viewport.width}×${size.viewport.height}: nothing overflows and every action is reachable`, async ({ browser }) => {
+  test(`at ${size.viewport.width}×${size.viewport.height}: nothing overflows and every action is reachable`, async ({ browser }, testInfo) => {
     const page = await atSize(browser, size);
     await openImageEntry(page);
     const id = unique();
@@ -236,6 +238,13 @@ for (const size of SIZES) {
       expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(size.viewport.width);
     }
     await expect(page.getByText('Select Spreadsheet')).toBeVisible();
+    await page.getByRole('button', { name: 'Save Images' }).click();
+    const progress = page.getByRole('dialog', { name: 'Saving images' });
+    await expect(progress).toContainText('Saved 2 images.');
+    await keepScreenshot(page, testInfo, `image-entry-progress-${size.name}`, false);
+    await progress.getByRole('button', { name: 'Close' }).click();
+    await expect(rowOf(page, `${id}1`).getByRole('img', { name: `Image of ${id}1` })).toBeVisible();
+    await keepScreenshot(page, testInfo, `image-entry-${size.name}`);
     const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
     expect(scroll).toBeLessThanOrEqual(inner);
     // The confirmation opens and closes at this size too, focus back on its button.

@@ -33,6 +33,11 @@ export function ImageEntryScreen() {
   const running = summary !== undefined && !summary.finished;
   const upcs = sheetUpcs(sheet.rows);
   const cancel = (): void => void cancelSave();
+  const askDelete = (): void => {
+    if (running) notifier.warning(ImageEntryMessages.runningNow);
+    else if (upcs.length === 0) notifier.warning(ImageEntryMessages.noRows);
+    else setConfirmDelete(true);
+  };
 
   return (
     <section className="flex min-w-0 flex-col gap-3">
@@ -41,11 +46,9 @@ export function ImageEntryScreen() {
         <ActionBar
           label="Image entry actions"
           actions={[
-            { label: ImageEntryMessages.saveImages, onClick: saveImages, tone: 'primary', phone: 'bar', disabled: running, busy: running },
-            {
-              label: ImageEntryMessages.deleteImages, tone: 'danger', phone: 'bar', disabled: running,
-              onClick: () => (upcs.length === 0 ? notifier.warning(ImageEntryMessages.noRows) : setConfirmDelete(true)),
-            },
+            // Never disabled: the progress dialog hands focus back to the button that started it.
+            { label: ImageEntryMessages.saveImages, onClick: saveImages, tone: 'primary', phone: 'bar', busy: running },
+            { label: ImageEntryMessages.deleteImages, tone: 'danger', phone: 'bar', onClick: askDelete },
           ]}
         />
         <FilePicker title={ImageEntryMessages.selectFile} accept={SPREADSHEET_FILES} disabled={running} onFile={(file) => void readImageSheet(file)} />

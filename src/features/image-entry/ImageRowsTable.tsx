@@ -38,7 +38,7 @@ export interface ImageRowsTableProps {
 export function ImageRowsTable({ sheet, entries, offline }: ImageRowsTableProps) {
   const columns: Array<TableColumn<TableRow>> = [
     {
-      id: 'upc', label: 'UPC', width: 180, pin: 'start', card: 'title',
+      id: 'upc', label: 'UPC', width: 160, pin: 'start', card: 'title',
       cell: ({ row }) => (
         <span className="flex items-center gap-1 font-mono">
           {row.upc}
@@ -51,7 +51,7 @@ export function ImageRowsTable({ sheet, entries, offline }: ImageRowsTableProps)
       ),
     },
     {
-      id: 'url', label: 'URL', width: 280, grow: true, card: 'wide',
+      id: 'url', label: 'URL', width: 200, grow: true, card: 'wide',
       cell: ({ row }) => (
         <span className="block truncate" title={row.url}>
           {shortUrl(row.url)}
@@ -59,7 +59,7 @@ export function ImageRowsTable({ sheet, entries, offline }: ImageRowsTableProps)
       ),
     },
     {
-      id: 'result', label: 'Result', width: 300, card: 'wide',
+      id: 'result', label: 'Result', width: 250, card: 'wide',
       cell: ({ result }) => {
         const entry = result.kind === 'queued' ? entries?.bySeq.get(result.seq) : undefined;
         const { text, tone } = resultText(result, entry, offline);
@@ -71,7 +71,7 @@ export function ImageRowsTable({ sheet, entries, offline }: ImageRowsTableProps)
       },
     },
     {
-      id: 'image', label: 'Image', width: 120, key: true,
+      id: 'image', label: 'Image', width: 110, key: true,
       cell: ({ row, result }) => (result.kind === 'saved' ? <SavedThumbnail upc={row.upc} imageId={result.imageId} /> : null),
     },
   ];

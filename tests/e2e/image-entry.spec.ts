@@ -181,16 +181,26 @@ test('Cancel during a 10-row save: the one on its way finishes, the rest are nev
   for (const [upc] of rows.slice(sent)) expect(await replicaImages(page, upc)).toBe(0);
 });
 
-test('offline, Save Images waits on the device, rows say so, and they are saved once the server is back', async ({ page }) => {
+test('offline, Save Images waits on the device and rows say so; a Cancel drops them; saved again, they go once the server is back', async ({ page }) => {
   await openImageEntry(page);
   const id = unique();
   await chooseSheet(page, sheetFile(`offline-${id}.xlsx`, [[`${id}1`, `http://${origin}/${id}-1.jpg`], [`${id}2`, `http://${origin}/${id}-2.jpg`]]));
   await expect(rowOf(page, `${id}2`)).toBeVisible();
   await server.stop();
   await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  // A Cancel offline drops what waits: nothing was sent, nothing is.
   await page.getByRole('button', { name: 'Save Images' }).click();
   await expect(resultOf(page, `${id}1`)).toHaveText('Waiting for the connection');
-  await expect(page.getByRole('status').filter({ hasText: '2 images wait for the connection' })).toBeVisible();
+  const waiting = page.getByRole('status').filter({ hasText: '2 images wait for the connection' });
+  await waiting.getByRole('button', { name: 'Cancel' }).click();
+  const cancelled = page.getByRole('dialog', { name: 'Saving images' });
+  await expect(cancelled).toContainText('Cancelled: 0 images saved, 2 not sent.');
+  await cancelled.getByRole('button', { name: 'Close' }).click();
+  await expect(resultOf(page, `${id}2`)).toHaveText('Not sent');
+  // Saved again, they wait on the device until the server is back.
+  await page.getByRole('button', { name: 'Save Images' }).click();
+  await expect(resultOf(page, `${id}1`)).toHaveText('Waiting for the connection');
+  await expect(waiting).toBeVisible();
   await server.start();
   const progress = page.getByRole('dialog', { name: 'Saving images' });
   await expect(progress).toContainText('Saved 2 images.', { timeout: 30_000 });

@@ -14,10 +14,8 @@ export type RowResult =
   | { readonly kind: 'deleted' };
 
 export interface ImageRun {
-  /** The rows of this run, in sheet order. */
+  /** The rows of this run, in sheet order (their entries are queued in that order). */
   readonly keys: readonly string[];
-  /** Their entries, in queue order (a new array per change: a live query follows it). */
-  readonly seqs: readonly number[];
   /** Cancel was pressed: nothing more is queued, the waiting entries are being dropped. */
   readonly cancelling: boolean;
   readonly cancelled: boolean;
@@ -51,15 +49,32 @@ const withResults = (sheet: ImageSheet, changes: ReadonlyArray<readonly [string,
 
 /** A run starts for these rows, none queued yet. */
 export const runStarted = (sheet: ImageSheet, keys: readonly string[]): ImageSheet =>
-  ({ ...withResults(sheet, keys.map((key) => [key, IDLE])), run: { keys, seqs: [], cancelling: false, cancelled: false } });
+  ({ ...withResults(sheet, keys.map((key) => [key, IDLE])), run: { keys, cancelling: false, cancelled: false } });
 
-/** One row is queued (or the contract refused it before queueing). */
-export function rowQueued(sheet: ImageSheet, key: string, queued: { seq: number; clientMsgId: string } | { reason: string }): ImageSheet {
+/** A row queued as an entry, or refused by the contract before queueing. */
+export type Queued = { readonly key: string; readonly seq: number; readonly clientMsgId: string } | { readonly key: string; readonly reason: string };
+
+/** Rows queued (a few at a time: a sheet may hold thousands of rows, and each change copies the results). */
+export function rowsQueued(sheet: ImageSheet, queued: readonly Queued[]): ImageSheet {
   if (sheet.run === undefined) return sheet;
-  if ('reason' in queued) return withResults(sheet, [[key, { kind: 'refused', reason: queued.reason }]]);
-  const next = withResults(sheet, [[key, { kind: 'queued', ...queued }]]);
-  return { ...next, run: { ...sheet.run, seqs: [...sheet.run.seqs, queued.seq] } };
+  return withResults(sheet, queued.map((each): readonly [string, RowResult] =>
+    'reason' in each ? [each.key, { kind: 'refused', reason: each.reason }] : [each.key, { kind: 'queued', seq: each.seq, clientMsgId: each.clientMsgId }]));
 }
+
+/** The run's entries still unsettled, in queue order. */
+export function queuedSeqs(sheet: ImageSheet): number[] {
+  return (sheet.run?.keys ?? []).flatMap((key) => {
+    const result = resultOf(sheet, key);
+    return result.kind === 'queued' ? [result.seq] : [];
+  });
+}
+
+/**
+ * The entries a screen watches: the first unsettled ones. The outbox sends in order, so only the head of the run
+ * changes; watching all of a long run would re-read thousands of entries at every step.
+ */
+export const WATCHED_ENTRIES = 20;
+export const watchedSeqs = (sheet: ImageSheet): number[] => queuedSeqs(sheet).slice(0, WATCHED_ENTRIES);
 
 /** What a settled entry tells about its row; undefined while it waits (or while a Cancel may still drop it). */
 export interface SavedReplyLike {
@@ -68,13 +83,13 @@ export interface SavedReplyLike {
 }
 
 /**
- * The rows whose entries settled, with their results, and the refused entries (their refusal now shown on the row,
+ * The rows whose entries settled (of those read), with their results, and the refused entries (their refusal now shown on the row,
  * they leave the outbox as data entry's do). An entry gone without a reply in this tab is counted saved, except
  * while a Cancel runs: it may be one the Cancel dropped, which cancelDone marks.
  */
 export function runSettled(sheet: ImageSheet, entries: BatchEntries, replyOf: (clientMsgId: string) => SavedReplyLike | undefined): { sheet: ImageSheet; refusedSeqs: number[] } {
   const { run } = sheet;
-  if (run === undefined || entries.seqs !== run.seqs) return { sheet, refusedSeqs: [] };
+  if (run === undefined) return { sheet, refusedSeqs: [] };
   const changes: Array<readonly [string, RowResult]> = [];
   const refusedSeqs: number[] = [];
   for (const key of run.keys) {

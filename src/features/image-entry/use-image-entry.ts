@@ -2,7 +2,7 @@
 // row its own saveImageByUrl entry; the outbox sends them one at a time, online or, after a wait, offline), Cancel
 // (the entries not yet sent are dropped, the one on its way finishes), Delete Images (every image of the sheet's
 // UPCs). The sheet lives for the visit, per signed-in user, so leaving the screen and coming back keeps the run.
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { deleteImagesOfUpcs, saveImageByUrl, savedReplyOf } from '../../domains/images';
 import { ImageEntryMessages } from '../../protocol/messages';
 import { notifier } from '../../sync/feedback/notifier';
@@ -17,7 +17,8 @@ import { messageOf } from '../../sync/validated';
 import { readSheet } from '../../workers/read-spreadsheet';
 import { imageSheetRows, missingColumnsMessage, readMessage, sheetUpcs } from './image-rows';
 import {
-  cancelDone, cancelStarted, EMPTY_IMAGE_SHEET, imagesDeleted, rowQueued, rowsToSave, runClosed, runSettled, runStarted, sheetRead, type ImageSheet,
+  cancelDone, cancelStarted, EMPTY_IMAGE_SHEET, imagesDeleted, queuedSeqs, rowsQueued, rowsToSave, runClosed, runSettled, runStarted, sheetRead, watchedSeqs,
+  type ImageSheet, type Queued,
 } from './image-sheet';
 
 interface Held {
@@ -52,17 +53,32 @@ export async function readImageSheet(file: File): Promise<void> {
   }
 }
 
+/** Rows queued before the screen hears of them: a long sheet is not re-rendered once per row. */
+const QUEUED_PER_UPDATE = 25;
+
 async function queueRows(keys: readonly string[]): Promise<void> {
-  for (const key of keys) {
-    if (current().run?.cancelling !== false) return;
-    const row = current().rows.find((each) => each.key === key);
-    if (row === undefined) continue;
-    try {
-      const { seq, clientMsgId } = await queueIntent(saveImageByUrl, { upc: row.upc, url: row.url });
-      update((sheet) => rowQueued(sheet, key, { seq, clientMsgId }));
-    } catch (error) {
-      update((sheet) => rowQueued(sheet, key, { reason: messageOf(error) }));
+  const byKey = new Map(current().rows.map((row) => [row.key, row]));
+  let queued: Queued[] = [];
+  const flush = (): void => {
+    const done = queued;
+    queued = [];
+    if (done.length > 0) update((sheet) => rowsQueued(sheet, done));
+  };
+  try {
+    for (const key of keys) {
+      if (current().run?.cancelling !== false) return;
+      const row = byKey.get(key);
+      if (row === undefined) continue;
+      try {
+        const { seq, clientMsgId } = await queueIntent(saveImageByUrl, { upc: row.upc, url: row.url });
+        queued.push({ key, seq, clientMsgId });
+      } catch (error) {
+        queued.push({ key, reason: messageOf(error) });
+      }
+      if (queued.length >= QUEUED_PER_UPDATE) flush();
     }
+  } finally {
+    flush();
   }
 }
 
@@ -87,7 +103,7 @@ export async function cancelSave(): Promise<void> {
   update(cancelStarted);
   try {
     await queueing;
-    const dropped = await sync().discardUnsent(current().run?.seqs ?? []);
+    const dropped = await sync().discardUnsent(queuedSeqs(current()));
     update((sheet) => cancelDone(sheet, dropped));
   } catch (error) {
     notifier.error(messageOf(error));
@@ -111,7 +127,7 @@ const NO_SEQS: readonly number[] = [];
 
 export interface ImageSheetView {
   readonly sheet: ImageSheet;
-  /** The run's entries as they are now (waiting, on its way, waiting to retry); undefined without a run. */
+  /** The head of the run's entries as they are now (on its way, waiting to retry); undefined without a run. */
   readonly entries: BatchEntries | undefined;
 }
 
@@ -124,7 +140,10 @@ export function useImageSheet(): ImageSheetView {
     if (now.user !== username) held.set({ user: username, sheet: EMPTY_IMAGE_SHEET });
   }, [now.user, username]);
   const sheet = now.user === username ? now.sheet : EMPTY_IMAGE_SHEET;
-  const entries = useOutboxEntries(sheet.run?.seqs ?? NO_SEQS);
+  // One array per set of watched entries: the live query restarts only when the head of the run moves on.
+  const watchedKey = watchedSeqs(sheet).join(',');
+  const watched = useMemo(() => (watchedKey === '' ? NO_SEQS : watchedKey.split(',').map(Number)), [watchedKey]);
+  const entries = useOutboxEntries(watched);
   useEffect(() => {
     if (entries === undefined) return;
     const settled = runSettled(current(), entries, savedReplyOf);

@@ -20,9 +20,9 @@ export const NO_BATCH: BatchProgress = { total: 0, done: 0, failed: 0, dead: [] 
 export const batchSettled = ({ total, done, failed }: BatchProgress): boolean => done + failed >= total;
 
 export async function batchProgress(db: Replica, seqs: readonly number[]): Promise<BatchProgress> {
-  const entries = await db.outbox.bulkGet([...seqs]);
-  const dead = entries.flatMap((entry) => (entry?.state === 'dead' ? [entry.seq] : []));
-  const done = entries.filter((entry) => entry === undefined).length;
+  const { bySeq } = await batchEntries(db, seqs);
+  const dead = seqs.filter((seq) => bySeq.get(seq)?.state === 'dead');
+  const done = seqs.filter((seq) => bySeq.get(seq)?.state === 'gone').length;
   return { total: seqs.length, done, failed: dead.length, dead };
 }
 

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageEntryRow } from '../../../src/features/image-entry/image-rows';
 import {
-  cancelDone, cancelStarted, imagesDeleted, resultOf, rowQueued, rowsToSave, runClosed, runSettled, runStarted, runSummary, sheetRead,
-  type ImageSheet,
+  cancelDone, cancelStarted, imagesDeleted, queuedSeqs, resultOf, rowsQueued, rowsToSave, runClosed, runSettled, runStarted, runSummary, sheetRead,
+  watchedSeqs, WATCHED_ENTRIES, type ImageSheet,
 } from '../../../src/features/image-entry/image-sheet';
 import { resultText } from '../../../src/features/image-entry/row-result';
 import type { BatchEntries, BatchEntry } from '../../../src/sync/outbox/batch';
@@ -16,13 +16,11 @@ const keys = sheet.rows.map((each) => each.key);
 
 /** Rows 2, 3 and 4 queued as seqs 10, 11 and 12. */
 function queuedSheet(): ImageSheet {
-  let next = runStarted(sheet, keys);
-  keys.forEach((key, index) => (next = rowQueued(next, key, { seq: 10 + index, clientMsgId: `dev:${10 + index}` })));
-  return next;
+  return rowsQueued(runStarted(sheet, keys), keys.map((key, index) => ({ key, seq: 10 + index, clientMsgId: `dev:${10 + index}` })));
 }
 
 const entries = (of: ImageSheet, states: readonly BatchEntry[]): BatchEntries => {
-  const seqs = of.run?.seqs ?? [];
+  const seqs = queuedSeqs(of);
   return { seqs, bySeq: new Map(seqs.map((seq, index) => [seq, states[index] ?? { state: 'pending', lastError: '' }])) };
 };
 const kinds = (of: ImageSheet) => keys.map((key) => resultOf(of, key).kind);
@@ -32,7 +30,7 @@ const replyOf = (id: string) => replies.get(id);
 describe('Image entry: Save Images, row by row', () => {
   it('queues every row in order and waits for each entry', () => {
     const running = queuedSheet();
-    expect(running.run?.seqs).toEqual([10, 11, 12]);
+    expect(queuedSeqs(running)).toEqual([10, 11, 12]);
     expect(kinds(running)).toEqual(['queued', 'queued', 'queued']);
     expect(runSummary(running)).toMatchObject({ total: 3, waiting: 3, finished: false });
   });
@@ -50,14 +48,25 @@ describe('Image entry: Save Images, row by row', () => {
     expect(runSummary(settled)).toMatchObject({ saved: 1, refused: 1, waiting: 1, finished: false });
   });
 
-  it('never reads an answer for other seqs (a stale live query) as rows gone', () => {
-    const running = queuedSheet();
-    const stale: BatchEntries = { seqs: [10, 11, 12], bySeq: new Map([[10, { state: 'gone', lastError: '' }]]) };
-    expect(runSettled(running, stale, replyOf).sheet).toBe(running);
+  it('watches only the head of a long run (the outbox sends in order), and settles only the rows it read', () => {
+    const many = Array.from({ length: 100 }, (_, index) => row(index + 2));
+    const long = sheetRead('long.xlsx', many);
+    const running = rowsQueued(runStarted(long, many.map((each) => each.key)), many.map(({ key }, index) => ({ key, seq: index + 1, clientMsgId: `d:${index + 1}` })));
+    expect(watchedSeqs(running)).toEqual(Array.from({ length: WATCHED_ENTRIES }, (_, index) => index + 1));
+    const read: BatchEntries = { seqs: [1, 2], bySeq: new Map([[1, { state: 'gone', lastError: '' }], [2, { state: 'in-flight', lastError: '' }]]) };
+    const settled = runSettled(running, read, () => undefined).sheet;
+    expect(runSummary(settled)).toMatchObject({ saved: 1, waiting: 99 });
+    expect(watchedSeqs(settled)[0]).toBe(2);
+  });
+
+  it('a row the contract refuses before queueing shows why and is not waited for', () => {
+    const next = rowsQueued(runStarted(sheet, keys), [{ key: 'row:2', reason: 'Must be an http(s) URL.' }]);
+    expect(resultOf(next, 'row:2')).toEqual({ kind: 'refused', reason: 'Must be an http(s) URL.' });
+    expect(queuedSeqs(next)).toEqual([]);
   });
 
   it('Cancel: an entry gone without a reply waits for the Cancel to say whether it dropped it; the rest are not sent', () => {
-    const cancelling = cancelStarted(rowQueued(runStarted(sheet, keys), 'row:2', { seq: 20, clientMsgId: 'dev:20' }));
+    const cancelling = cancelStarted(rowsQueued(runStarted(sheet, keys), [{ key: 'row:2', seq: 20, clientMsgId: 'dev:20' }]));
     const gone = runSettled(cancelling, entries(cancelling, [{ state: 'gone', lastError: '' }]), () => undefined).sheet;
     expect(kinds(gone)).toEqual(['queued', 'idle', 'idle']);
     const cancelled = cancelDone(gone, [20]);

@@ -3,7 +3,7 @@
 // route's JavaScript. No logic lives here.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSession } from './hooks';
-import { batchProgress, NO_BATCH, type BatchProgress } from './outbox/batch';
+import { batchEntries, batchProgress, NO_BATCH, type BatchEntries, type BatchProgress } from './outbox/batch';
 import { resolvedId } from './outbox/optimistic';
 import { EMPTY_SUMMARY, outboxSummary, queuedEntries, type OutboxSummary, type QueuedEntry } from './outbox/summary';
 import { readMeta, TEMP_IDS } from './replica/meta';
@@ -42,4 +42,13 @@ export function useQueuedEntries(enabled: boolean): readonly QueuedEntry[] {
 /** How far a batch of entries has gone (a Save's progress dialog); NO_BATCH for none. */
 export function useOutboxBatch(seqs: readonly number[]): BatchProgress {
   return useLiveQuery(() => (seqs.length === 0 ? NO_BATCH : batchProgress(sync().replica, seqs)), [seqs], NO_BATCH);
+}
+
+/**
+ * Each entry of a batch, by seq (a run's per-row result); undefined until read for these very seqs, so a screen
+ * never takes the answer for an earlier batch (or none yet) as entries that are gone.
+ */
+export function useOutboxEntries(seqs: readonly number[]): BatchEntries | undefined {
+  const read = useLiveQuery(() => batchEntries(sync().replica, seqs), [seqs]);
+  return read?.seqs === seqs ? read : undefined;
 }

@@ -38,6 +38,8 @@ export interface Sync extends SyncCore {
   readonly retryEntry: (seq: number) => Promise<void>;
   /** A rejected (or not yet sent) entry is dropped; its change is undone. */
   readonly discardEntry: (seq: number) => Promise<void>;
+  /** Cancels a run: its entries not yet sent are dropped, none is sent after; returns their seqs. */
+  readonly discardUnsent: (seqs: readonly number[]) => Promise<readonly number[]>;
   /** Unlinks everything (tests, hot reload); the replica stays open. */
   readonly stop: () => void;
 }
@@ -114,6 +116,11 @@ export function createSync(domains: readonly Domain[], options: SyncOptions = {}
     async discardEntry(seq) {
       await outbox.discardEntry(replica, seq);
       replayer.wake();
+    },
+    async discardUnsent(seqs) {
+      const dropped = await outbox.discardUnsent(replica, seqs);
+      replayer.wake();
+      return dropped;
     },
     stop() {
       unlinkEngine();

@@ -1,7 +1,8 @@
 // The spec's progress dialog (spec §2 Lots list, e.g. Multiple SKUs): a title, the current status message and
 // a bar. With a total the bar shows done/total and, once done reaches total, Close appears. Without a total (one
 // request waiting for its reply) the bar is indeterminate and the caller closes the dialog when the work ends.
-// While it runs it cannot be closed (Escape and the backdrop are ignored, no Close). The caller owns the work.
+// While it runs it cannot be closed (Escape and the backdrop are ignored, no Close), only cancelled when the caller
+// offers it. The caller owns the work.
 import { buttonClass } from './button';
 import { Dialog, DialogActions } from './Dialog';
 import { progressPercent } from './progress';
@@ -16,6 +17,8 @@ export interface ProgressDialogProps {
   readonly total?: number;
   /** Called by Close (or Escape) once finished; never while running. */
   readonly onClose?: () => void;
+  /** While running, a Cancel button calls this (the caller stops the work; the dialog stays until it is done). */
+  readonly onCancel?: () => void;
 }
 
 function CountedBar({ title, done, total }: { title: string; done: number; total: number }) {
@@ -46,11 +49,18 @@ function WaitingBar({ title }: { title: string }) {
   );
 }
 
-export function ProgressDialog({ open, title, message, done = 0, total, onClose }: ProgressDialogProps) {
+export function ProgressDialog({ open, title, message, done = 0, total, onClose, onCancel }: ProgressDialogProps) {
   const finished = total !== undefined && done >= total;
   return (
     <Dialog open={open} onOpenChange={(next) => !next && finished && onClose?.()} title={title} description={message}>
       {total === undefined ? <WaitingBar title={title} /> : <CountedBar title={title} done={done} total={total} />}
+      {!finished && onCancel !== undefined && (
+        <DialogActions>
+          <button type="button" className={buttonClass.secondary} onClick={onCancel}>
+            Cancel
+          </button>
+        </DialogActions>
+      )}
       {finished && onClose !== undefined && (
         <DialogActions>
           <button type="button" autoFocus className={buttonClass.primary} onClick={onClose}>

@@ -18,4 +18,5 @@ export {
   deleteImages, deleteImagesOfUpcs, deleteUpcImages, loadImagesForManifest, queueBackgroundRemoval, queueImageUpload, saveImageByUrl,
   type UploadTarget,
 } from './intents';
+export { savedReplyOf, type SavedReply } from './saved-replies';
 export { useImages, useImagesQuery, useObjectUrl, usePendingUploads, type PendingUpload } from './hooks';

@@ -12,6 +12,7 @@ import { parsed } from '../../sync/ingest/parsed';
 import type { OutboxEntry } from '../../sync/outbox/entry';
 import { withIntents } from '../../sync/outbox/optimistic';
 import type { ReplicaTables } from '../../sync/replica/replica';
+import { rememberSavedReply } from './saved-replies';
 import { imagesTable, ownerKey, type ImageOwner } from './tables';
 
 const DeletedIds = contract.deleteImages.reply.data;
@@ -41,6 +42,8 @@ const savedImage: EnvelopeHandler = async (envelope, context) => {
   if (saved === undefined) return;
   const owner: ImageOwner | undefined = saved.lotId !== null ? { lotId: saved.lotId } : saved.upc !== null ? { upc: saved.upc } : undefined;
   if (owner === undefined) return;
+  // Before the write: the entry's RECEIPT may follow in this task, and a screen reads this once the entry is gone.
+  if (context.clientMsgId !== undefined) rememberSavedReply(context.clientMsgId, { message: envelope.message ?? '', image: saved.image });
   await context.write(async (db, { user }) => {
     await db.rows(imagesTable).bulkPut(await withIntents(db, user, imagesTable.name, rowsOf(owner, [saved.image])));
   });

@@ -180,6 +180,7 @@ export async function nextActiveEntry(db: Replica, user: string): Promise<Outbox
   return firsts.reduce<OutboxEntry | undefined>((best, entry) => (entry !== undefined && (best === undefined || entry.seq < best.seq) ? entry : best), undefined);
 }
 
+/** Returns 1, or 0 when the entry is gone (discarded since it was read): then it must not be sent. */
 export function markInFlight(db: Replica, seq: number): Promise<number> {
   return db.outbox.where('seq').equals(seq).modify((entry) => {
     entry.state = 'in-flight';
@@ -264,13 +265,35 @@ export function retryEntry(db: Replica, seq: number, now: number = Date.now()): 
   });
 }
 
+/** Removes an entry that is not in flight; a pending one's change is undone (and what named its create dies). */
+async function dropEntry(db: ReplicaTables, entry: OutboxEntry): Promise<void> {
+  await removeEntry(db, entry);
+  if (entry.state === 'pending') await refreshRows(db, entry.user, [entry.change, ...(await dieWithCreate(db, entry, ClientMessages.notCreatedDiscarded))]);
+}
+
 /** Drops a rejected entry, or a queued one not yet sent (its change is undone, its file deleted). False when it cannot go. */
 export function discardEntry(db: Replica, seq: number): Promise<boolean> {
   return writeTransaction(db, async (db) => {
     const entry = await db.outbox.get(seq);
     if (entry === undefined || entry.state === 'in-flight') return false;
-    await removeEntry(db, entry);
-    if (entry.state === 'pending') await refreshRows(db, entry.user, [entry.change, ...(await dieWithCreate(db, entry, ClientMessages.notCreatedDiscarded))]);
+    await dropEntry(db, entry);
     return true;
+  });
+}
+
+/**
+ * Cancels a run of entries (Image entry's Cancel): those still waiting are dropped in one transaction, so none of
+ * them is sent after; the one in flight and the settled ones are left as they are. Returns the seqs dropped.
+ */
+export function discardUnsent(db: Replica, seqs: readonly number[]): Promise<number[]> {
+  return writeTransaction(db, async (db) => {
+    const entries = await db.outbox.bulkGet([...seqs]);
+    const dropped: number[] = [];
+    for (const entry of entries) {
+      if (entry?.state !== 'pending') continue;
+      await dropEntry(db, entry);
+      dropped.push(entry.seq);
+    }
+    return dropped;
   });
 }

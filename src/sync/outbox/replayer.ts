@@ -213,7 +213,8 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
         await sleep(wait);
         continue;
       }
-      await markInFlight(db, entry.seq);
+      // Discarded between the read and now (a Cancel): it is not sent.
+      if ((await markInFlight(db, entry.seq)) === 0) continue;
       const outcome = entry.kind === 'send' ? await send(entry, signal) : await upload(entry, signal);
       // Lost or unsent: the entry stays in flight and goes again (after the reconnect), with the same client-msg-id.
       if (outcome.kind === 'unsent') await sleep(UNSENT_RETRY_MS);

@@ -32,7 +32,12 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 // E2E_PORT_OFFSET moves every spec's own ports, so two checkouts can run their browser tests at once.
 const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 
-export function serverProcess(basePort: number): ServerProcess {
+export interface ServerProcessOptions {
+  /** Extra environment for the server (a test-only setting such as IMAGE_FETCH_TEST_ORIGIN). */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export function serverProcess(basePort: number, options: ServerProcessOptions = {}): ServerProcess {
   const port = basePort + PORT_OFFSET;
   const dataDir = mkdtempSync(join(tmpdir(), 'lotdesk-e2e-process-'));
   const url = `http://localhost:${port}`;
@@ -53,7 +58,7 @@ export function serverProcess(basePort: number): ServerProcess {
     async start() {
       if (child) throw new Error('server already running');
       child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD, LOG_LEVEL: 'warn', HTTP_RATE_LIMIT: '100000', HTTP_ASSET_RATE_LIMIT: '100000', STATIC_DIR: resolve(process.env.STATIC_DIR ?? 'dist') },
+        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD, LOG_LEVEL: 'warn', HTTP_RATE_LIMIT: '100000', HTTP_ASSET_RATE_LIMIT: '100000', STATIC_DIR: resolve(process.env.STATIC_DIR ?? 'dist'), ...options.env },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       await waitForHealth(url, child);

@@ -11,9 +11,15 @@ export interface Refusal {
   readonly message: string;
 }
 
-/** A refusal the images layer raised on purpose, with its code; anything else is a fault (rethrown). */
+/**
+ * A refusal the images layer raised on purpose, with its code; anything else is a fault (rethrown). An image host that
+ * fails (no answer in time, unreachable, a 5xx) is this request's trouble, not the server's: it is a refusal
+ * (BAD_REQUEST), so the outbox sets the row aside with the reason instead of holding every later change while it
+ * retries another site (the person retries it from the outbox). Only our own busy pipeline is SERVICE_UNAVAILABLE.
+ */
 export function refusalOf(error: unknown): Refusal | undefined {
-  if (error instanceof ImageRefused || error instanceof UrlFetchRefused) return { code: ErrorCode[error.code], message: error.message };
+  if (error instanceof ImageRefused) return { code: ErrorCode[error.code], message: error.message };
+  if (error instanceof UrlFetchRefused) return { code: ErrorCode.BAD_REQUEST, message: error.message };
   return undefined;
 }
 

@@ -47,7 +47,9 @@ const savedImage: EnvelopeHandler = async (envelope, context) => {
   await context.write(async (db, { user }) => {
     await db.rows(imagesTable).bulkPut(await withIntents(db, user, imagesTable.name, rowsOf(owner, [saved.image])));
   });
-  announceOurs(envelope, context);
+  // Uploads go file by file and saves by URL row by row: the status says each, the screen's table shows them all;
+  // a toast per picture would bury the screen.
+  if (context.clientMsgId !== undefined) context.feedback.status.ready(envelope.message ?? undefined);
 };
 
 export const imageMessages = {

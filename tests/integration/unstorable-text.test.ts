@@ -51,6 +51,10 @@ const VALID_BODIES: Partial<Record<DestinationName, (f: Fixtures) => unknown>> =
   updateItems: (f) => f.items,
   processUPCCrudRequest: (f) => ({ crudType: CrudType.READ, upcEntries: [f.kettle] }),
   getSuggestion: () => ({ suggestionType: 0, page: 0, pageSize: 100 }),
+  getImagesForUPC: (f) => upcOf(f.kettle),
+  // Refused before anything is fetched: the address is never reached.
+  saveImageByUrl: (f) => ({ UPC: upcOf(f.kettle), URL: 'http://203.0.113.9/kettle.jpg' }),
+  deleteImageByUrl: (f) => [upcOf(f.kettle)],
 };
 
 const served = Object.keys(handlers) as DestinationName[];

@@ -196,7 +196,6 @@ export const ClientMessages = {
 export const ImageManagerMessages = {
   title: (what: string) => `Images of ${what}`,
   newLot: 'the new lot',
-  screenTitle: (type: string, identifier: string) => `Image Manager (${type} ${identifier})`,
   upload: 'Upload Images',
   takePhoto: 'Take photo',
   deleteImages: 'Delete Image(s)',

@@ -69,7 +69,7 @@ test('route params: invalid lot id and image type show the spec warnings', async
   await page.goto('/imagemanager/5?type=pallet');
   await expect(page.getByText("Invalid type: pallet Should be 'box' or 'upc'.")).toBeVisible();
   await page.goto('/imagemanager/5?type=upc');
-  await expect(page.getByRole('heading', { name: /Image Manager/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Images of 5' })).toBeVisible();
 });
 
 test('a phone-sized screen keeps the login usable', async ({ page }) => {

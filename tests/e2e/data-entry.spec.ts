@@ -16,6 +16,7 @@ let files: string;
 const CLERK = { username: 'clerk', password: 'clerk-password-1' } as const;
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000); // two CLI runs and a server start: a hook keeps the default 30 s otherwise
   server = serverProcess(18150);
   files = mkdtempSync(join(tmpdir(), 'lotdesk-e2e-files-'));
   // The accounts, made with the users CLI before the server takes the data folder: the admin (no first-start

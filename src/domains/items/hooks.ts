@@ -7,21 +7,39 @@ import { AddUpcRequestSchema, type BulkAddResponse, type UpcEntry } from '../../
 import { Destination } from '../../protocol/destinations';
 import { useSession } from '../../sync/hooks';
 import { resolvedId } from '../../sync/outbox/optimistic';
+import { readMeta, TEMP_IDS } from '../../sync/replica/meta';
 import type { ReplicaTables } from '../../sync/replica/replica';
 import { sync } from '../../sync/runtime';
 import { upcsTable } from '../upcs';
 import { bulkResult } from './ingest';
 import { itemsTable, type ItemRow } from './tables';
 
-const NO_ITEMS: readonly ItemRow[] = [];
 
 /** Server rows by id, then the ones made on this device (negative ids) in the order they were made. */
 export const byId = (a: { id: number }, b: { id: number }): number =>
   a.id < 0 || b.id < 0 ? (a.id < 0 && b.id < 0 ? b.id - a.id : a.id < 0 ? 1 : -1) : a.id - b.id;
 
+/**
+ * A box's item as a screen shows it: `shownAs` is the id it first had on this device (the temporary one, for a row
+ * scanned here), so the screen keys its row by it and the row (a cell being edited in it) survives the server numbering
+ * it. Read in the same query as the items: the key never lags a render behind the id.
+ */
+export type ShownItem = ItemRow & { readonly shownAs: number };
+
+const NO_SHOWN: readonly ShownItem[] = [];
+
 /** The box's items; a box made offline's under its temporary id, and still after the server numbered it. */
-export function useItems(boxId: number | undefined): readonly ItemRow[] {
-  return useLiveQuery(() => (boxId === undefined ? NO_ITEMS : readItems(sync().replica, boxId)), [boxId], NO_ITEMS);
+export function useItems(boxId: number | undefined): readonly ShownItem[] {
+  return useLiveQuery(() => (boxId === undefined ? NO_SHOWN : readShownItems(sync().replica, boxId)), [boxId], NO_SHOWN);
+}
+
+/** useItems' read: the items, each with the id it was first shown with. Both reads start at once (a live query
+ *  watches reads made in its own call). */
+export function readShownItems(db: ReplicaTables, boxId: number): Promise<ShownItem[]> {
+  return Promise.all([readItems(db, boxId), readMeta(db, TEMP_IDS)]).then(([items, renumbered]) => {
+    const temporaryOf = new Map((renumbered ?? []).map(([temporary, real]) => [real, temporary]));
+    return items.map((item) => ({ ...item, shownAs: temporaryOf.get(item.id) ?? item.id }));
+  });
 }
 
 /** useItems' read; chained, not awaited: the live query watches only reads made in Dexie's promises (resolvedId). */

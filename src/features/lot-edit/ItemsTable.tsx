@@ -6,13 +6,13 @@
 import type { BoxItem } from '../../protocol/entities';
 import { Count, Money } from '../../protocol/primitives';
 import { notifier } from '../../sync/feedback/notifier';
-import type { FailedScan, ItemEdits, ItemRow } from '../../domains/items';
+import type { FailedScan, ItemEdits, ItemRow, ShownItem } from '../../domains/items';
 import { buttonClass } from '../../ui/button';
 import { NumberCell, ResponsiveTable, TextCell, type NumberRule, type TableColumn } from '../../ui/table';
 import { ClientMessages } from '../../protocol/messages';
 
 
-export type ItemLine = { readonly kind: 'item'; readonly item: ItemRow; readonly edits: ItemEdits | undefined } | { readonly kind: 'failed'; readonly scan: FailedScan };
+export type ItemLine = { readonly kind: 'item'; readonly item: ShownItem; readonly edits: ItemEdits | undefined } | { readonly kind: 'failed'; readonly scan: FailedScan };
 
 export interface ItemsTableProps {
   readonly lines: readonly ItemLine[];
@@ -124,7 +124,8 @@ export function ItemsTable({ lines, selected, onToggle, onEdit, onRetry, onDisca
       rowLabel={(line) => (line.kind === 'item' ? line.item.upc : line.scan.upc)}
       rows={lines}
       columns={columns}
-      rowKey={(line) => (line.kind === 'item' ? `item:${line.item.id}` : `failed:${line.scan.seq}`)}
+      // By the id the row was first shown with: a row the server numbers stays the same row (its open editor too).
+      rowKey={(line) => (line.kind === 'item' ? `item:${line.item.shownAs}` : `failed:${line.scan.seq}`)}
       emptyText={ClientMessages.noItemsInBox}
       maxHeight="60dvh"
     />

@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { addBox, boxesTable, readBoxes, updateBoxInfo } from '../../../src/domains/boxes';
-import { addUpc, addUpcs, itemsTable, readItems, scanContext, updateItem } from '../../../src/domains/items';
+import { addUpc, addUpcs, itemsTable, readItems, readShownItems, scanContext, updateItem } from '../../../src/domains/items';
 import { createLot, lotsTable, readLot, renameLot } from '../../../src/domains/lots';
 import { upcsTable } from '../../../src/domains/upcs';
 import { followRenumbered, lotEditQueries } from '../../../src/features/lot-edit/lot-edit-queries';
@@ -185,6 +185,17 @@ describe('a lot made offline, opened on Lot edit', () => {
     expect(real).toBeGreaterThan(0);
     // Every view while the server's replies came in had the lot, its box and its item.
     expect(seen.slice(shownBefore - 1).filter(([id, boxes, items]) => id === undefined || boxes.length !== 1 || items !== 1)).toEqual([]);
+  });
+
+  it('each scanned row keeps the id it was first shown with once the server numbers it, so its row on screen stays the same', async () => {
+    const t = await tablet();
+    const { box } = await fillOffline(t);
+    const before = await readShownItems(t.db, box);
+    expect(before.every((item) => item.id < 0 && item.shownAs === item.id)).toBe(true);
+    t.connection.open();
+    await settled(t);
+    const after = await readShownItems(t.db, (await readMeta(t.db, TEMP_IDS))?.find(([temporary]) => temporary === box)?.[1] ?? box);
+    expect(after.map((item) => [item.id > 0, item.shownAs])).toEqual(before.filter((item) => item.upc === t.known).map((item) => [true, item.id]));
   });
 
   it('refused by the server, it fails with its box and scans, and no longer opens', async () => {

@@ -365,7 +365,7 @@ export const NoteMessages = {
   loaded: 'Notes Loaded.',
   /** Labels are unique: a template is found by its name (DESIGN §5). */
   labelTaken: (label: string) => `A note labelled '${label}' already exists: choose another label.`,
-  notFound: (id: number) => `Note ${id} not found.`,
+  notFound: (id: number | string) => `Note ${id} not found.`,
 } as const;
 
 /** Listing templates (DESIGN §5): what each placeholder shows, and why a template is refused. */

@@ -145,6 +145,6 @@ ${placeholderList}
   line height, margin, padding, width, height and borders, with plain values: no \`url()\` or \`expression()\`),
   \`a\` href/target, \`img\` src/alt/width/height, table cell spans. Links go to http, https, mailto or tel only and
   always get \`rel="noopener noreferrer nofollow"\`; images only to http or https (no \`data:\`). Scripts, style
-  sheets, event handlers, frames, objects, embeds, forms, SVG, MathML, meta and base are removed. The preview (DESIGN §5) shows
-  the result in a sandboxed iframe as well.
+  sheets, event handlers, frames, objects, embeds, forms, SVG, MathML, meta and base are removed. The preview
+  (DESIGN §5) shows the result in a sandboxed iframe as well.
 `;

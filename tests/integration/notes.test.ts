@@ -6,6 +6,7 @@ import { ErrorCode } from '../../src/protocol/error-codes';
 import { NoteSchema, type Note } from '../../src/protocol/listings';
 import { MessageType } from '../../src/protocol/message-types';
 import { NoteMessages } from '../../src/protocol/messages';
+import { templateById } from '../../server/domains/notes';
 import { invalid, okData, pushesTo, refusal, send } from '../support/lot-replies';
 import { ADMIN, ALICE, BOB, MISSING_ID, outboxHeader, staffSuite, uniqueName } from '../support/staff';
 import type { TestClient } from '../support/stomp-client';
@@ -142,6 +143,17 @@ describe('/app/deleteNoteById', () => {
   it('refuses an id that is not a stored row id, naming it', async () => {
     const alice = await suite.staff.connect(ALICE);
     expect(await send(alice, 'deleteNoteById', 0)).toEqual(invalid(/./));
+  });
+});
+
+describe('templateById (for the listing destinations)', () => {
+  it('finds a note labelled template_…, and no other note or a missing id', async () => {
+    const alice = await suite.staff.connect(ALICE);
+    const [template, plain] = [await createNote(alice, uniqueName('template_Find'), '<p>{{title}}</p>'), await createNote(alice, uniqueName('notes_Find'))];
+    const { db } = suite.server.server.services;
+    expect(await templateById(db, template.id)).toMatchObject(template);
+    expect(await templateById(db, plain.id)).toBeUndefined();
+    expect(await templateById(db, MISSING_ID)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,8 @@
 // The notes table's statements. Labels are unique (a template is found by its name), so every writer of a label
 // holds that label's lock until its transaction ends: "is it taken?" stays true until the write commits, and two
 // tablets saving the same new label get a refusal, never a unique-constraint error.
-import { asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { TEMPLATE_LABEL_PREFIX } from '../../../src/protocol/listing-templates';
 import { likePrefix, notes, type DbOrTx } from '../../db';
 import type { NoteRow } from './note-presenter';
 
@@ -46,5 +47,11 @@ export async function saveNote(db: DbOrTx, id: number, label: string, data: stri
 
 export async function deleteNote(db: DbOrTx, id: number): Promise<NoteRow | undefined> {
   const [row] = await db.delete(notes).where(eq(notes.id, id)).returning();
+  return row;
+}
+
+/** A listing template by id: a note whose label starts with template_ (DESIGN §5); undefined for any other note. */
+export async function templateById(db: DbOrTx, id: number): Promise<NoteRow | undefined> {
+  const [row] = await db.select().from(notes).where(and(eq(notes.id, id), like(notes.label, likePrefix(TEMPLATE_LABEL_PREFIX))));
   return row;
 }

@@ -46,11 +46,15 @@ function collectProblems(tokens: Mustache.TemplateSpans, template: string, probl
   }
 }
 
-/** Why the template may not be rendered: undefined when it may, else the whole refusal naming each construct. */
-export function templateRefusal(template: string): string | undefined {
+/**
+ * Why the template may not be rendered: undefined when it may, else the whole refusal naming each construct. Parsed
+ * by `writer`, whose cache then holds the very tokens checked here for its render; a writer per template keeps
+ * mustache's global cache from growing with every template ever edited.
+ */
+export function templateRefusal(template: string, writer: Mustache.Writer = new Mustache.Writer()): string | undefined {
   let tokens: Mustache.TemplateSpans;
   try {
-    tokens = Mustache.parse(template, TAGS);
+    tokens = writer.parse(template, TAGS) as Mustache.TemplateSpans;
   } catch (error) {
     return TemplateMessages.unreadable(error instanceof Error ? error.message : String(error));
   }

@@ -8,8 +8,10 @@ import { escapeViewValue, viewOf, type ListingValues } from './values';
 export type RenderedListing = { html: string } | { refused: string };
 
 export function renderListing(template: string, values: ListingValues): RenderedListing {
-  const refused = templateRefusal(template);
+  const writer = new Mustache.Writer();
+  const refused = templateRefusal(template, writer);
   if (refused !== undefined) return { refused };
-  const html = Mustache.render(template, viewOf(values), {}, { tags: TAGS, escape: escapeViewValue });
+  // The same writer and tags: it renders the tokens it cached when they were checked, not a second parse.
+  const html = writer.render(template, viewOf(values), {}, { tags: TAGS, escape: escapeViewValue });
   return { html: sanitizeListing(html) };
 }

@@ -1,6 +1,8 @@
 // The hand-written prose of docs/protocol.md: transport rules (DESIGN §4, §5) and code meanings.
 // Everything per destination is generated from the contract instead.
 import { CLIENT_MSG_ID_MAX, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENT_REPLAYED_HEADER, type ErrorCodeName } from '../../src/protocol';
+import { PLACEHOLDERS, SECTION_PLACEHOLDERS, TEMPLATE_LABEL_PREFIX } from '../../src/protocol/listing-templates';
+import { TemplateMessages } from '../../src/protocol/messages';
 import { UPLOAD_MAX_BYTES } from '../../server/http/multipart';
 
 const UPLOAD_MAX_MIB = UPLOAD_MAX_BYTES / (1024 * 1024);
@@ -118,4 +120,31 @@ authorised) gives the screen nothing.
   remote host was unavailable) records nothing: sending the request again with the same key runs it again.
 - Errors are JSON \`{errorCode, message}\` with the HTTP status as errorCode. A multipart body that cannot be read as a
   form (no boundary, cut short) is **400**; a form over a limit (file size, number of files or fields) **413**.
+`;
+
+const placeholderList = PLACEHOLDERS.map((name) => `- \`{{${name}}}\`: ${TemplateMessages.placeholders[name]}`).join('\n');
+const sectionNames = SECTION_PLACEHOLDERS.map((name) => `\`${name}\``).join(', ');
+
+export const LISTING_TEMPLATES_SECTION = `## Listing templates
+
+A listing template is a note whose label starts with \`${TEMPLATE_LABEL_PREFIX}\` (DESIGN §5); its data is HTML with
+mustache placeholders, rendered for a lot by generateWCHTMLListing and the listing destinations
+(server/store/templates, \`renderListing\`). Only these placeholders exist (src/protocol/listing-templates.ts):
+
+${placeholderList}
+
+- Every value is HTML-escaped, in text and in attributes; \`{{items}}\` is a table the server builds with every cell
+  escaped.
+- \`{{! comments }}\` are allowed. Sections \`{{#name}}…{{/name}}\` (shown when the value is non-empty or Yes) and
+  inverted sections \`{{^name}}…{{/name}}\` (shown otherwise) only on ${sectionNames}.
+- Refused, with a message naming each one, and never rendered: an unknown placeholder (a dotted name or \`{{.}}\`
+  too), triple braces \`{{{name}}}\`, \`{{& name}}\`, partials \`{{> name}}\`, delimiter changes \`{{=<% %>=}}\`,
+  a section on any other name, and a template mustache cannot parse (an unclosed tag or section).
+- The rendered HTML is then sanitized with an allowlist: headings, paragraphs, lists, tables, text formatting, \`a\`
+  and \`img\`; attributes class, title, style (only colors, text alignment, font size/weight/style, text decoration,
+  line height, margin, padding, width, height and borders, with plain values: no \`url()\` or \`expression()\`),
+  \`a\` href/target, \`img\` src/alt/width/height, table cell spans. Links go to http, https, mailto or tel only and
+  always get \`rel="noopener noreferrer nofollow"\`; images only to http or https (no \`data:\`). Scripts, style
+  sheets, event handlers, frames, objects, embeds, forms, SVG, MathML, meta and base are removed. The preview
+  (DESIGN §5) shows the result in a sandboxed iframe as well.
 `;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import * as protocol from '../../src/protocol';
 import * as primitives from '../../src/protocol/primitives';
 import { children, describe, descriptionOf, fieldsOf, type Names } from './zod-describe';
-import { ERROR_CODE_MEANINGS, ERRORS_MEANING, HTTP_SECTION, INCOMING_MEANING, INTRO } from './protocol-doc-text';
+import { ERROR_CODE_MEANINGS, ERRORS_MEANING, HTTP_SECTION, INCOMING_MEANING, INTRO, LISTING_TEMPLATES_SECTION } from './protocol-doc-text';
 
 type Schema = z.core.$ZodType;
 const { contract, Destination, ErrorCode, MessageTypeNames, TopicName, Topic } = protocol;
@@ -133,6 +133,7 @@ export function renderProtocolDoc(servedDestinations: readonly string[]): string
     '\n## Scalar types\n',
     table(['name', 'definition', 'note'], [...SCALARS.entries()].sort(([, a], [, b]) => a.localeCompare(b)).map(([schema, name]) => [name, describe(schema, NAMES, true), descriptionOf(schema) ?? ''])),
     `\n${HTTP_SECTION}`,
+    `\n${LISTING_TEMPLATES_SECTION}`,
   ];
   return `${sections.join('\n')}\n`;
 }

@@ -7,6 +7,7 @@ import { registerDomains, type HandlerMap } from './handler';
 import { imageHandlers } from './images';
 import { itemHandlers } from './items';
 import { lotHandlers } from './lots';
+import { noteHandlers } from './notes';
 import { sessionHandlers } from './session';
 import { upcHandlers } from './upcs';
 
@@ -18,6 +19,7 @@ export const handlers: HandlerMap = registerDomains(
   itemHandlers,
   upcHandlers,
   imageHandlers,
+  noteHandlers,
 );
 
 /** Destination paths a client can use today; docs/protocol.md marks the rest "not yet served". */

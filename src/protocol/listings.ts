@@ -2,7 +2,8 @@
 // (DESIGN §5), so notes live here with the requests that use them.
 import { z } from 'zod';
 import { SPECIAL_NOTES_MAX } from './lots';
-import { Count, Id, Multiplier, requiredText, text } from './primitives';
+import { NoteMessages } from './messages';
+import { Count, Id, Multiplier, requiredText, text, wireString } from './primitives';
 
 export const PriceRequestSchema = z.object({
   manifestId: Id,
@@ -63,6 +64,9 @@ export const NoteSchema = z.object({
 });
 export type Note = z.infer<typeof NoteSchema>;
 
-/** createNote body: id 0, label, data. */
-export const NewNoteSchema = NoteSchema.extend({ id: z.literal(0) });
+/** createNote body: id 0, label, data; a blank label is told in the spec's words (§5). */
+export const NewNoteSchema = NoteSchema.extend({
+  id: z.literal(0),
+  label: wireString().trim().min(1, NoteMessages.labelRequired).max(NOTE_LABEL_MAX),
+});
 export type NewNote = z.infer<typeof NewNoteSchema>;

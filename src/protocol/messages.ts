@@ -351,3 +351,51 @@ export const ImageEntryMessages = {
   deleteMessage: (upcs: number) => `Delete every image of the ${upcs} UPCs in this sheet? This cannot be undone.`,
   thumbnail: (upc: string) => `Image of ${upc}`,
 } as const;
+
+/** What the notes domain says (spec §5, §8 word for word; the rest for refusals the spec leaves unshown). */
+export const NoteMessages = {
+  labelRequired: 'Label is required to create a new note.',
+  selectToUpdate: 'Please select a note to update.',
+  selectToDelete: 'Please select a note to delete.',
+  created: 'Note created.',
+  updated: 'Note updated.',
+  deleted: 'Note deleted.',
+  found: 'Note found.',
+  loaded: 'Notes Loaded.',
+  /** Labels are unique: a template is found by its name (DESIGN §5). */
+  labelTaken: (label: string) => `A note labelled '${label}' already exists: choose another label.`,
+  notFound: (id: number | string) => `Note ${id} not found.`,
+} as const;
+
+/** Listing templates (DESIGN §5): what each placeholder shows, and why a template is refused. */
+export const TemplateMessages = {
+  /** What each placeholder of a listing template is replaced with (docs/protocol.md lists them from here). */
+  placeholders: {
+    title: "The lot's title.",
+    lotNumber: 'The lot number (SKU).',
+    units: 'The number of units.',
+    retail: 'The total original retail, with 2 decimals.',
+    listing: 'The total listing price, with 2 decimals.',
+    pallets: 'The number of pallets.',
+    cartons: 'The number of cartons.',
+    specialNotes: "The lot's special notes.",
+    categories: "The lot's category names, separated by ', '.",
+    quantity: 'The listing quantity of the request.',
+    freeShipping: "'Yes' or 'No': whether the listing ships free.",
+    items: 'A table of the lot\'s items: Qty, Description, UPC, Retail (the manifest bidders look for).',
+  },
+  yes: 'Yes',
+  no: 'No',
+  itemsCaption: 'Manifest',
+  itemColumns: { quantity: 'Qty', description: 'Description', upc: 'UPC', retail: 'Retail' },
+  unreadable: (reason: string) => `The template could not be read: ${reason}`,
+  refused: (problems: readonly string[]) => `The template is refused: ${problems.join('; ')}.`,
+  unknown: (name: string) => `unknown placeholder {{${name}}}`,
+  tripleBraces: (name: string) => `unescaped {{{${name}}}} (use {{${name}}})`,
+  ampersand: (name: string) => `unescaped {{& ${name}}} (use {{${name}}})`,
+  partial: (name: string) => `partial {{> ${name}}}`,
+  delimiters: (tags: string) => `delimiter change {{=${tags}=}}`,
+  section: (name: string, allowed: readonly string[]) => `section {{#${name}}} (only ${allowed.join(', ')} may open one)`,
+  inverted: (name: string, allowed: readonly string[]) => `inverted section {{^${name}}} (only ${allowed.join(', ')} may open one)`,
+  notATemplate: (id: number) => `Template ${id} not found: a template is a note whose label starts with 'template_'.`,
+} as const;

@@ -122,8 +122,8 @@ describe('routing', () => {
   });
 
   it('answers a destination of the spec that is not served yet with NOT_FOUND on the errors topic', async () => {
-    const refused = await bystander.request('getNotes', 'template_', 'errors');
-    expect(refused).toMatchObject({ errorCode: ErrorCode.NOT_FOUND, message: 'Destination not yet served: /app/getNotes' });
+    const refused = await bystander.request('getAllAuctionEvents', {}, 'errors');
+    expect(refused).toMatchObject({ errorCode: ErrorCode.NOT_FOUND, message: 'Destination not yet served: /app/getAllAuctionEvents' });
     await bystanderStillServed();
   });
 });

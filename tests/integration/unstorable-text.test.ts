@@ -55,6 +55,10 @@ const VALID_BODIES: Partial<Record<DestinationName, (f: Fixtures) => unknown>> =
   // Refused before anything is fetched: the address is never reached.
   saveImageByUrl: (f) => ({ UPC: upcOf(f.kettle), URL: 'http://203.0.113.9/kettle.jpg' }),
   deleteImageByUrl: (f) => [upcOf(f.kettle)],
+  getNotes: () => 'template_',
+  createNote: () => ({ id: 0, label: 'notes_Unstorable', data: 'text' }),
+  // Refused when parsed, before the note is looked up: any id will do.
+  updateNote: () => ({ id: 1, label: 'notes_Unstorable', data: 'text' }),
 };
 
 const served = Object.keys(handlers) as DestinationName[];

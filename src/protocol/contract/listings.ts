@@ -4,9 +4,13 @@ import {
   AuctionListingRequestSchema, ListingRequestSchema, LotSchema, NewNoteSchema, NoteSchema, PriceRequestSchema,
 } from '../entities';
 import type { DestinationName } from '../destinations';
+import { NoteMessages } from '../messages';
 import { Id, text } from '../primitives';
 import { type ContractEntry, envelopeReply, topicReply } from './shared';
 
+const SHARED = 'Notes and templates are shared by all staff (DESIGN §5).';
+const UNIQUE = `Labels are unique: a label another note has is BAD_REQUEST "${NoteMessages.labelTaken('{label}')}", nothing saved.`;
+const PUSHED = "Pushed to the sender's other sessions and the admins.";
 const STORE = 'SERVICE_UNAVAILABLE when the online store cannot be reached.';
 
 export const listingsContract = {
@@ -49,28 +53,32 @@ export const listingsContract = {
     kind: 'query',
     summary: "Notes whose label starts with the prefix (such as template or notes); '' for all.",
     payload: text(50),
-    reply: envelopeReply('NOTES_FOUND', z.array(NoteSchema)),
+    reply: envelopeReply('NOTES_FOUND', z.array(NoteSchema),
+      `Sorted by label; message '${NoteMessages.loaded}'. The prefix is literal: '_' and '%' are no wildcards. ${SHARED}`),
     errors: ['BAD_REQUEST'],
   },
   createNote: {
     kind: 'mutation',
     summary: 'Create a note.',
     payload: NewNoteSchema,
-    reply: envelopeReply('NOTE_CREATED', NoteSchema),
+    reply: envelopeReply('NOTE_CREATED', NoteSchema,
+      `The stored note; message '${NoteMessages.created}'. A blank label: BAD_REQUEST '${NoteMessages.labelRequired}'. ${UNIQUE} ${PUSHED}`),
     errors: ['BAD_REQUEST'],
   },
   updateNote: {
     kind: 'mutation',
     summary: "Save a note's label and data.",
     payload: NoteSchema,
-    reply: envelopeReply('NOTE_UPDATED', NoteSchema),
+    reply: envelopeReply('NOTE_UPDATED', NoteSchema,
+      `The stored note; message '${NoteMessages.updated}'. No such note: NOT_FOUND '${NoteMessages.notFound('{id}')}'. ${UNIQUE} ${PUSHED}`),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   deleteNoteById: {
     kind: 'mutation',
     summary: 'Delete a note.',
     payload: Id,
-    reply: envelopeReply('NOTE_DELETED', NoteSchema, 'data is the deleted note.'),
+    reply: envelopeReply('NOTE_DELETED', NoteSchema,
+      `data is the deleted note; message '${NoteMessages.deleted}'. No such note: NOT_FOUND '${NoteMessages.notFound('{id}')}'. ${PUSHED}`),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
 } satisfies Partial<Record<DestinationName, ContractEntry>>;

@@ -1,0 +1,17 @@
+// Rendering a listing template (DESIGN §5): check its tags, fill the known placeholders with escaped values, then
+// sanitize the whole. A refused template is never rendered.
+import Mustache from 'mustache';
+import { TAGS, templateRefusal } from './check';
+import { sanitizeListing } from './sanitize';
+import { escapeViewValue, viewOf, type ListingValues } from './values';
+
+export type RenderedListing = { html: string } | { refused: string };
+
+export function renderListing(template: string, values: ListingValues): RenderedListing {
+  const writer = new Mustache.Writer();
+  const refused = templateRefusal(template, writer);
+  if (refused !== undefined) return { refused };
+  // The same writer and tags: it renders the tokens it cached when they were checked, not a second parse.
+  const html = writer.render(template, viewOf(values), {}, { tags: TAGS, escape: escapeViewValue });
+  return { html: sanitizeListing(html) };
+}

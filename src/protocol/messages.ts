@@ -352,3 +352,20 @@ export const ImageEntryMessages = {
   deleteMessage: (upcs: number) => `Delete every image of the ${upcs} UPCs in this sheet? This cannot be undone.`,
   thumbnail: (upc: string) => `Image of ${upc}`,
 } as const;
+
+/** The online store's failures in a person's words (issue 15, DESIGN §5: WooCommerce REST v3). */
+export const StoreMessages = {
+  /** The store's reason, already plain text ('Invalid or duplicated SKU.'). */
+  productRefused: (reason: string) => `The online store refused the product: ${reason}`,
+  duplicateSku: (sku: string) => `The online store refused the product: another product already has SKU ${sku}.`,
+  mediaRefused: (reason: string) => `The online store refused the image: ${reason}`,
+  requestRefused: (reason: string) => `The online store refused the request: ${reason}`,
+  noProduct: 'The online store has no such product.',
+  noCategory: (text: string) => `The online store has no category '${text}'.`,
+  notAnswering: 'The online store did not answer.',
+  unreachable: 'Could not connect to the online store.',
+  busy: 'The online store is busy: try again in a few minutes.',
+  unavailable: (status: number) => `The online store is unavailable (it answered ${status}): try again later.`,
+  badCredentials: 'The online store refused our key: check WC_KEY and WC_SECRET.',
+  unreadable: 'The online store answered something that is not WooCommerce: check WC_URL.',
+} as const;

@@ -89,6 +89,7 @@ describe('products', () => {
     await store.upsertProduct(lot('LOT-000004', { categories: [kitchen.id] }));
     await store.upsertProduct(lot('LOT-000005', { categories: [kitchen.id] }));
     await store.upsertProduct(lot('LOT-000006'));
+    wc.catalog.create({ name: 'Not a lot of ours', sku: 'X'.repeat(100), categories: [{ id: kitchen.id }] }); // no wire SKU
     const sold = wc.catalog.bySku('LOT-000005');
     if (sold !== undefined) sold.stockQuantity = 0; // a buyer took the last one
 

@@ -17,7 +17,7 @@ import {
   WpMediaSchema,
   categoryName,
   productBody,
-  toStatus,
+  statusesOf,
   toStoreProduct,
 } from './wire';
 
@@ -74,11 +74,20 @@ export function createWooCommerceStore(options: WooCommerceOptions): WooCommerce
   const update = (id: number, product: ProductInput): Promise<ProductRef> =>
     write({ method: 'PUT', path: `wc/v3/products/${id}`, json: productBody(product), refusal: productRefused(product.sku) });
 
+  const create = (product: ProductInput): Promise<ProductRef> =>
+    write({ method: 'POST', path: 'wc/v3/products', json: productBody(product), refusal: productRefused(product.sku) });
+
   async function upsertProduct(product: ProductInput): Promise<ProductRef> {
     const existing = await findProduct(product.sku);
-    if (existing !== undefined) return update(existing.id, product);
+    if (existing !== undefined) {
+      // Deleted in the store between our lookup and the update: listing it again means making it again.
+      return update(existing.id, product).catch((error: unknown) => {
+        if (error instanceof StoreError && error.code === 'NOT_FOUND') return create(product);
+        throw error;
+      });
+    }
     try {
-      return await write({ method: 'POST', path: 'wc/v3/products', json: productBody(product), refusal: productRefused(product.sku) });
+      return await create(product);
     } catch (error) {
       // Someone listed the same lot in the meantime (another tab, a replayed request, a POST that timed out after
       // the store made it): the product exists now, so this list becomes its update.
@@ -134,7 +143,7 @@ export function createWooCommerceStore(options: WooCommerceOptions): WooCommerce
       (row) => String(row.id) === wanted || row.slug.toLowerCase() === wanted || categoryName(row).toLowerCase() === wanted,
     );
     if (category === undefined) throw new StoreError(StoreMessages.noCategory(categoryText.trim()), 'NOT_FOUND', 'no_category', 0);
-    return (await allPages('wc/v3/products', { category: category.id }, WcProductSchema)).map(toStatus);
+    return statusesOf(await allPages('wc/v3/products', { category: category.id }, WcProductSchema));
   }
 
   return {
@@ -150,7 +159,7 @@ export function createWooCommerceStore(options: WooCommerceOptions): WooCommerce
       return product === undefined ? null : toStoreProduct(product);
     },
     async productStatus(skus) {
-      return skus.length === 0 ? [] : (await productsWithSkus(skus)).map(toStatus);
+      return skus.length === 0 ? [] : statusesOf(await productsWithSkus(skus));
     },
     productsByCategory,
     async uploadMedia(bytes, fileName, type) {

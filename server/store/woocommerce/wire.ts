@@ -1,7 +1,8 @@
 // WooCommerce REST v3's JSON as we read and write it: only the fields we use (zod strips the rest), so a store
 // that answers something else is noticed at the edge instead of deep in a handler.
 import { z } from 'zod';
-import type { StoreStatus } from '../../../src/protocol/entities';
+import { type StoreStatus, StoreStatusSchema } from '../../../src/protocol/entities';
+import { COUNT_MAX } from '../../../src/protocol/primitives';
 import type { ProductInput, StoreProduct } from '../types';
 import { decodeEntities } from './plain-text';
 
@@ -59,11 +60,20 @@ export function productBody(product: ProductInput): Record<string, unknown> {
   };
 }
 
+const clampCount = (count: number | null): number | null => (count === null ? null : Math.min(Math.max(count, -COUNT_MAX), COUNT_MAX));
+
 export const toStatus = (product: WcProduct): StoreStatus => ({
   sku: product.sku,
   stock_status: product.stock_status,
-  stock_quantity: product.stock_quantity,
+  stock_quantity: clampCount(product.stock_quantity),
 });
+
+/**
+ * The stock of products as the wire carries it. A category can hold products that are not lots of ours; one whose
+ * SKU or stock status does not fit the wire (a 200-character SKU) is left out rather than spoil the whole reply.
+ */
+export const statusesOf = (products: readonly WcProduct[]): StoreStatus[] =>
+  products.map(toStatus).filter((status) => StoreStatusSchema.safeParse(status).success);
 
 export const toStoreProduct = (product: WcProduct): StoreProduct => ({
   id: product.id,

@@ -131,6 +131,16 @@ describe('products', () => {
     expect(sent('POST', '/wp-json/wc/v3/products/batch')).toHaveLength(1);
   });
 
+  it('sends more than 100 lots as several batches', async () => {
+    const lots = Array.from({ length: 150 }, (_, index) => lot(`LOT-${String(index + 100).padStart(6, '0')}`));
+
+    const outcomes = await storeWith().upsertProducts(lots);
+
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(150);
+    expect(wc.catalog.products.size).toBe(150);
+    expect(sent('POST', '/wp-json/wc/v3/products/batch')).toHaveLength(2);
+  });
+
   it('uploads media under its file name and attaches it to a product', async () => {
     const store = storeWith();
     const media = await store.uploadMedia(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), 'blender "front" é.jpg', 'image/jpeg');

@@ -96,8 +96,9 @@ export function createRestClient(options: WooCommerceOptions): RestClient {
       let text: string;
       try {
         response = await send(request);
-        text = await response.text();
+        text = await readText(response);
       } catch (error) {
+        if (error instanceof StoreError) throw error;
         const wait = IDEMPOTENT.has(request.method) ? delayBeforeRetry(policy, attempt, undefined) : undefined;
         if (wait === undefined) throw unanswered(error);
         await sleep(wait);
@@ -116,6 +117,22 @@ export function createRestClient(options: WooCommerceOptions): RestClient {
       return { body: parsed.data, headers: response.headers };
     }
   };
+}
+
+/** A page of 100 products with their HTML is a few MB; a store answering far more is not read to the end. */
+const ANSWER_MAX_BYTES = 32 * 1024 * 1024;
+
+async function readText(response: Response): Promise<string> {
+  if (response.body === null) return '';
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const part of response.body) {
+    size += part.byteLength;
+    if (size > ANSWER_MAX_BYTES) break; // leaving the loop cancels the stream and lets the connection go
+    parts.push(part);
+  }
+  if (size > ANSWER_MAX_BYTES) throw new StoreError(StoreMessages.unreadable, 'SERVICE_UNAVAILABLE', 'too_large', response.status);
+  return Buffer.concat(parts).toString('utf8');
 }
 
 function parseJson(text: string): unknown {

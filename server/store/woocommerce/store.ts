@@ -58,11 +58,11 @@ export function createWooCommerceStore(options: WooCommerceOptions): WooCommerce
 
   const productsWithSkus = async (skus: readonly string[]): Promise<WcProduct[]> => {
     const wanted = new Set(skus);
-    const found = await Promise.all(
-      chunks([...wanted], SKUS_PER_LOOKUP).map((group) => allPages('wc/v3/products', { sku: group.join(',') }, WcProductSchema)),
-    );
+    const found: WcProduct[] = [];
+    // One lookup at a time: a shared host answers a burst of parallel calls with 429s.
+    for (const group of chunks([...wanted], SKUS_PER_LOOKUP)) found.push(...(await allPages('wc/v3/products', { sku: group.join(',') }, WcProductSchema)));
     // WooCommerce matches SKUs exactly, but a product of ours must carry exactly the SKU asked for.
-    return found.flat().filter((product) => wanted.has(product.sku));
+    return found.filter((product) => wanted.has(product.sku));
   };
 
   const findProduct = async (sku: string): Promise<WcProduct | undefined> => (await productsWithSkus([sku]))[0];

@@ -41,8 +41,8 @@ export const WcBatchSchema = z.object({
 
 export const WpMediaSchema = z.object({ id: WcId, source_url: z.string() });
 
-/** A category's name as the person sees it: WordPress stores it HTML-escaped ('Home &amp; Kitchen'). */
-export const categoryName = (category: WcCategory): string => decodeEntities(category.name);
+/** A category's name as the person sees it: WordPress stores it HTML-escaped ('Home &amp; Kitchen'); the wire takes 200. */
+export const categoryName = (category: WcCategory): string => decodeEntities(category.name).slice(0, 200);
 
 /** The product we send: a simple, published product whose stock the store manages. */
 export function productBody(product: ProductInput): Record<string, unknown> {

@@ -367,5 +367,7 @@ export const StoreMessages = {
   busy: 'The online store is busy: try again in a few minutes.',
   unavailable: (status: number) => `The online store is unavailable (it answered ${status}): try again later.`,
   badCredentials: 'The online store refused our key: check WC_KEY and WC_SECRET.',
+  /** wp/v2/media with its own WordPress login (an application password). */
+  badMediaLogin: 'The online store refused our WordPress login for images: check its application password.',
   unreadable: 'The online store answered something that is not WooCommerce: check WC_URL.',
 } as const;

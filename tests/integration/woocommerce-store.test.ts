@@ -191,6 +191,8 @@ describe('when the store fails', () => {
       code: 'SERVICE_UNAVAILABLE', message: StoreMessages.badCredentials, storeCode: 'woocommerce_rest_authentication_error',
     });
     expect(wc.requests).toHaveLength(1);
+    const withWrongLogin = storeWith({ mediaLogin: { user: wc.mediaLogin.user, password: 'wrong' } });
+    await expect(withWrongLogin.uploadMedia(new Uint8Array([1]), 'a.jpg', 'image/jpeg')).rejects.toMatchObject({ message: StoreMessages.badMediaLogin });
   });
 
   it('says another product holds the SKU when the store refuses it as duplicated', async () => {

@@ -70,13 +70,13 @@ export function createRestClient(options: WooCommerceOptions): RestClient {
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const wcAuth = basic(options.key, options.secret);
   const mediaAuth = options.mediaLogin === undefined ? wcAuth : basic(options.mediaLogin.user, options.mediaLogin.password);
-  const isMedia = (path: string): boolean => path.startsWith('wp/');
+  const media = (request: RestRequest): boolean => request.path.startsWith('wp/');
 
   const send = (request: RestRequest): Promise<Response> => {
     const url = new URL(request.path, base);
     for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, String(value));
-    const media = isMedia(request.path);
-    const headers: Record<string, string> = { authorization: media ? mediaAuth : wcAuth, accept: 'application/json' };
+    const isMedia = media(request);
+    const headers: Record<string, string> = { authorization: isMedia ? mediaAuth : wcAuth, accept: 'application/json' };
     let body: Uint8Array | string | undefined;
     if (request.bytes !== undefined) {
       Object.assign(headers, request.bytes.headers);
@@ -85,7 +85,7 @@ export function createRestClient(options: WooCommerceOptions): RestClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(request.json);
     }
-    const timeout = media ? (options.mediaTimeoutMs ?? 60_000) : (options.timeoutMs ?? 15_000);
+    const timeout = isMedia ? (options.mediaTimeoutMs ?? 60_000) : (options.timeoutMs ?? 15_000);
     return fetch(url, { method: request.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeout) });
   };
 
@@ -111,7 +111,7 @@ export function createRestClient(options: WooCommerceOptions): RestClient {
         continue;
       }
       const json = parseJson(text);
-      if (!response.ok) throw refused(response.status, json, request);
+      if (!response.ok) throw refused(response.status, json, request, media(request) && options.mediaLogin !== undefined);
       const parsed = schema.safeParse(json);
       if (!parsed.success) throw new StoreError(StoreMessages.unreadable, 'SERVICE_UNAVAILABLE', 'unreadable', response.status);
       return { body: parsed.data, headers: response.headers };
@@ -164,10 +164,13 @@ export const storeErrorOf = (json: unknown): WcError | undefined => {
 };
 
 /** A 4xx: our key refused, no such product, a WordPress without WooCommerce (rest_no_route), or what we sent. */
-function refused(status: number, json: unknown, request: RestRequest): StoreError {
+function refused(status: number, json: unknown, request: RestRequest, withMediaLogin: boolean): StoreError {
   const error = storeErrorOf(json);
   const storeCode = error?.code ?? `http_${status}`;
-  if (status === 401 || status === 403) return new StoreError(StoreMessages.badCredentials, 'SERVICE_UNAVAILABLE', storeCode, status);
+  if (status === 401 || status === 403) {
+    const message = withMediaLogin ? StoreMessages.badMediaLogin : StoreMessages.badCredentials;
+    return new StoreError(message, 'SERVICE_UNAVAILABLE', storeCode, status);
+  }
   if (error === undefined || storeCode === 'rest_no_route') return new StoreError(StoreMessages.unreadable, 'SERVICE_UNAVAILABLE', storeCode, status);
   if (status === 404) return new StoreError(StoreMessages.noProduct, 'NOT_FOUND', storeCode, status);
   const reason = plainText(error.message) || `HTTP ${status}`;

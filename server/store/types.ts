@@ -1,8 +1,69 @@
 // The online store adapter (DESIGN §5): the embedded store by default, WooCommerce REST v3 in production.
-// This issue needs only the category tree; listings, products and media join with their issues.
-import type { Category } from '../../src/protocol/entities';
+// OnlineStore is what every store does today (the category tree); StoreProducts is the product part (issue 15),
+// kept separate until both stores implement it and the two are joined.
+import type { Category, StoreStatus } from '../../src/protocol/entities';
 
 export interface OnlineStore {
   readonly kind: 'embedded' | 'woocommerce';
   getCategories(): Promise<Category[]>;
+}
+
+/** A picture of a product: a public address the store fetches itself, or media already in the store (uploadMedia). */
+export type ProductImage = string | { readonly mediaId: number };
+
+/** One lot as a store product. The SKU is the lot number: the one key that makes listing idempotent. */
+export interface ProductInput {
+  readonly sku: string;
+  readonly name: string;
+  /** The listing HTML, already rendered and sanitized. */
+  readonly description: string;
+  /** In dollars; sent to the store rounded to cents. */
+  readonly regularPrice: number;
+  /** The store manages stock: 0 shows the product as out of stock. */
+  readonly stockQuantity: number;
+  /** Store category ids (Category.id). */
+  readonly categories: readonly number[];
+  /** In order: the first is the main picture. */
+  readonly images: readonly ProductImage[];
+}
+
+/** Where a listed product lives in the store. */
+export interface ProductRef {
+  readonly id: number;
+  readonly permalink: string;
+}
+
+/** A product as the store holds it (what findBySku answers). */
+export interface StoreProduct extends ProductRef {
+  readonly sku: string;
+  readonly name: string;
+  readonly regularPrice: string;
+  readonly status: StoreStatus;
+  readonly categories: readonly number[];
+}
+
+/** One product of upsertProducts: its ref, or the person's sentence for why the store refused it. */
+export type ProductOutcome =
+  | { readonly sku: string; readonly ok: true; readonly product: ProductRef }
+  | { readonly sku: string; readonly ok: false; readonly message: string };
+
+export interface MediaRef {
+  readonly id: number;
+  readonly url: string;
+}
+
+/** Every method fails only with StoreError (server/store/store-error.ts). */
+export interface StoreProducts {
+  /** Creates the product with this SKU, or updates the one the store has: a repeated list never makes a second one. */
+  upsertProduct(product: ProductInput): Promise<ProductRef>;
+  /** Many at once (one store batch per 100): a product the store refuses does not stop the rest. */
+  upsertProducts(products: readonly ProductInput[]): Promise<ProductOutcome[]>;
+  /** False when the store had no product with this SKU (unlisting twice is harmless). */
+  deleteProductBySku(sku: string): Promise<boolean>;
+  findBySku(sku: string): Promise<StoreProduct | null>;
+  /** The store's stock of these SKUs; SKUs the store does not have are left out. */
+  productStatus(skus: readonly string[]): Promise<StoreStatus[]>;
+  /** The stock of every product in a category given by name, slug or id; NOT_FOUND when there is no such category. */
+  productsByCategory(categoryText: string): Promise<StoreStatus[]>;
+  uploadMedia(bytes: Uint8Array, fileName: string, type: string): Promise<MediaRef>;
 }

@@ -399,3 +399,22 @@ export const TemplateMessages = {
   inverted: (name: string, allowed: readonly string[]) => `inverted section {{^${name}}} (only ${allowed.join(', ')} may open one)`,
   notATemplate: (id: number) => `Template ${id} not found: a template is a note whose label starts with 'template_'.`,
 } as const;
+
+/** The online store's failures in a person's words (issue 15, DESIGN §5: WooCommerce REST v3). */
+export const StoreMessages = {
+  /** The store's reason, already plain text ('Invalid or duplicated SKU.'). */
+  productRefused: (reason: string) => `The online store refused the product: ${reason}`,
+  duplicateSku: (sku: string) => `The online store refused the product: another product already has SKU ${sku}.`,
+  mediaRefused: (reason: string) => `The online store refused the image: ${reason}`,
+  requestRefused: (reason: string) => `The online store refused the request: ${reason}`,
+  noProduct: 'The online store has no such product.',
+  noCategory: (text: string) => `The online store has no category '${text}'.`,
+  notAnswering: 'The online store did not answer.',
+  unreachable: 'Could not connect to the online store.',
+  busy: 'The online store is busy: try again in a few minutes.',
+  unavailable: (status: number) => `The online store is unavailable (it answered ${status}): try again later.`,
+  badCredentials: 'The online store refused our key: check WC_KEY and WC_SECRET.',
+  /** wp/v2/media with its own WordPress login (an application password). */
+  badMediaLogin: 'The online store refused our WordPress login for images: check its application password.',
+  unreadable: 'The online store answered something that is not WooCommerce: check WC_URL.',
+} as const;

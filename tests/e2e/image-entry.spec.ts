@@ -26,8 +26,11 @@ let origin = '';
 let server: ServerProcess;
 let files: string;
 
-/** A slow image (/slow/{n}.jpg) takes this long: long enough to press Cancel while one is on its way. */
-const SLOW_MS = 700;
+/** Requests for /held/… wait here until the test lets them go: a row stays "on its way" for as long as a test needs. */
+const held: Array<() => void> = [];
+const releaseHeld = (): void => held.splice(0).forEach((answer) => answer());
+/** How long a test waits to see that nothing more is sent (a negative check: nothing to wait for). */
+const QUIET_MS = 2000;
 
 async function startImageHost(): Promise<void> {
   const jpeg = await sharp({ create: { width: 240, height: 180, channels: 3, background: '#c0392b' } }).jpeg().toBuffer();
@@ -42,7 +45,7 @@ async function startImageHost(): Promise<void> {
       if (path.endsWith('.html')) response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Not an image</title><p>Hello</p>');
       else response.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
     };
-    if (path.startsWith('/slow/')) setTimeout(answer, SLOW_MS);
+    if (path.startsWith('/held/')) held.push(answer);
     else answer();
   });
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
@@ -154,7 +157,7 @@ test('Save Images goes row by row: the JPEG is saved with its thumbnail, an HTML
 test('Cancel during a 10-row save: the one on its way finishes, the rest are never sent (not even after a reload)', async ({ page }) => {
   await openImageEntry(page);
   const id = unique();
-  const rows = Array.from({ length: 10 }, (_, index) => [`${id}${index}`, `http://${origin}/slow/${id}-${index}.jpg`] as const);
+  const rows = Array.from({ length: 10 }, (_, index) => [`${id}${index}`, `http://${origin}/held/${id}-${index}.jpg`] as const);
   await chooseSheet(page, sheetFile(`ten-${id}.xlsx`, rows));
   await expect(rowOf(page, `${id}9`)).toBeVisible();
   const mine = (): string[] => served.filter((path) => path.includes(id));
@@ -162,8 +165,11 @@ test('Cancel during a 10-row save: the one on its way finishes, the rest are nev
   await page.getByRole('button', { name: 'Save Images' }).click();
   const progress = page.getByRole('dialog', { name: 'Saving images' });
   await expect(progress).toContainText(/Saving images: \d+ of 10/);
-  await expect.poll(mine).toHaveLength(2); // the second is on its way
+  await expect.poll(mine).toHaveLength(1);
+  releaseHeld(); // the first is saved; the second goes and is held on its way
+  await expect.poll(mine).toHaveLength(2);
   await progress.getByRole('button', { name: 'Cancel' }).click();
+  releaseHeld(); // the one on its way finishes
   await expect(progress).toContainText(/Cancelled: \d+ images saved, \d+ not sent\./);
   const text = (await progress.textContent()) ?? '';
   const [, saved = '', notSent = ''] = /Cancelled: (\d+) images saved, (\d+) not sent\./.exec(text) ?? [];
@@ -176,7 +182,7 @@ test('Cancel during a 10-row save: the one on its way finishes, the rest are nev
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Image Entry' })).toBeVisible();
   await expect(page.getByTestId('status-badge')).not.toHaveText(/Offline/);
-  await page.waitForTimeout(3 * SLOW_MS);
+  await page.waitForTimeout(QUIET_MS);
   expect(mine()).toHaveLength(sent);
   for (const [upc] of rows.slice(sent)) expect(await replicaImages(page, upc)).toBe(0);
 });

@@ -38,7 +38,13 @@ export interface Config {
   /** The live connection's (/ws) limits, in the STOMP layer's units (bytes, ms). */
   socketLimits: SocketLimits;
   images: ImageSettings;
+  /** The online store (DESIGN §5): the embedded one unless WC_URL, WC_KEY and WC_SECRET name a WooCommerce shop. */
+  store: StoreSettings;
 }
+
+export type StoreSettings =
+  | { kind: 'embedded' }
+  | { kind: 'woocommerce'; url: string; key: string; secret: string; mediaLogin: { user: string; password: string } | undefined };
 
 /** Images (issue 14): where their files go, how large they may be, how addresses are fetched, who removes backgrounds. */
 export interface ImageSettings {
@@ -189,7 +195,32 @@ export function loadConfig(env: Env = process.env): Config {
     },
     socketLimits: socketLimits(env),
     images: imageSettings(env, dataDir),
+    store: storeSettings(env),
   };
+}
+
+/** https, or plain http to this machine only (a shop on the same host, the tests' contract server): the key travels in
+ *  every request. */
+const shopUrl = (raw: string) => {
+  const parsed = z.url({ protocol: /^https?$/ }).safeParse(raw.trim());
+  if (!parsed.success) return undefined;
+  const { protocol, hostname } = new URL(parsed.data);
+  return protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(hostname) ? parsed.data.replace(/\/+$/, '') : undefined;
+};
+
+function storeSettings(env: Env): StoreSettings {
+  const url = setting<string | undefined>(env, 'WC_URL', undefined, shopUrl, 'an https:// address of the WordPress site (http only for localhost)');
+  const key = setting<string | undefined>(env, 'WC_KEY', undefined, (raw) => raw, 'a WooCommerce REST key');
+  const secret = setting<string | undefined>(env, 'WC_SECRET', undefined, (raw) => raw, 'a WooCommerce REST secret');
+  const user = setting<string | undefined>(env, 'WP_USER', undefined, (raw) => raw, 'a WordPress user name');
+  const password = setting<string | undefined>(env, 'WP_APP_PASSWORD', undefined, (raw) => raw, 'a WordPress application password');
+  if (url === undefined && key === undefined && secret === undefined) return { kind: 'embedded' };
+  if (url === undefined || key === undefined || secret === undefined) {
+    const missing = [['WC_URL', url], ['WC_KEY', key], ['WC_SECRET', secret]].filter(([, value]) => value === undefined).map(([name]) => name);
+    throw new ConfigError(missing.join(', '), 'WooCommerce needs WC_URL, WC_KEY and WC_SECRET together (none of them: the embedded store)');
+  }
+  if ((user === undefined) !== (password === undefined)) throw new ConfigError(user === undefined ? 'WP_USER' : 'WP_APP_PASSWORD', 'WP_USER and WP_APP_PASSWORD go together');
+  return { kind: 'woocommerce', url, key, secret, mediaLogin: user === undefined || password === undefined ? undefined : { user, password } };
 }
 
 const hostAndPort = (raw: string) => {

@@ -3,7 +3,7 @@
 //   const services = createServices(config, database, logger);
 //   const router = createRouter(handlers, services);   // server/stomp/router.ts, handlers from server/domains
 //   await router.onSend(session, { destination, headers, body });
-import type { Config } from './config';
+import type { Config, StoreSettings } from './config';
 import type { Database, Db } from './db';
 import { createScryptPool, type ScryptPool } from './auth/passwords';
 import { createLoginThrottle, type LoginThrottle } from './auth/throttle';
@@ -12,6 +12,7 @@ import { createUserRepository, type UserRepository } from './auth/users';
 import { InProcessPushBus, type PushBus } from './push';
 import { createImageServices, type ImageServices } from './images';
 import { createEmbeddedStore } from './store/embedded';
+import { createWooCommerceStore } from './store/woocommerce';
 import type { OnlineStore } from './store/types';
 
 export interface Logger {
@@ -38,6 +39,13 @@ export interface Services {
   logger: Logger;
 }
 
+/** The embedded store (listings in the database), or the WooCommerce shop the settings name. */
+function createStore(settings: StoreSettings, db: Db): OnlineStore {
+  if (settings.kind === 'embedded') return createEmbeddedStore(db);
+  const { url, key, secret, mediaLogin } = settings;
+  return createWooCommerceStore({ url, key, secret, ...(mediaLogin === undefined ? {} : { mediaLogin }) });
+}
+
 /** Every service on `database`; nothing is written (createServer seeds categories and the first admin). */
 export function createServices(config: Config, database: Database, logger: Logger): Services {
   return {
@@ -48,7 +56,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
     loginThrottle: createLoginThrottle(config.login),
     scryptPool: createScryptPool(config.login),
-    store: createEmbeddedStore(database.db),
+    store: createStore(config.store, database.db),
     images: createImageServices(config.images, database.db, logger),
     push: new InProcessPushBus(),
     logger,

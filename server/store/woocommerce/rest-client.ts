@@ -77,10 +77,10 @@ export function createRestClient(options: WooCommerceOptions): RestClient {
     for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, String(value));
     const isMedia = media(request);
     const headers: Record<string, string> = { authorization: isMedia ? mediaAuth : wcAuth, accept: 'application/json' };
-    let body: Uint8Array | string | undefined;
+    let body: Uint8Array<ArrayBuffer> | string | undefined;
     if (request.bytes !== undefined) {
       Object.assign(headers, request.bytes.headers);
-      body = request.bytes.body;
+      body = new Uint8Array(request.bytes.body); // a copy on its own ArrayBuffer: what fetch's types take in every lib
     } else if (request.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(request.json);
@@ -126,10 +126,16 @@ async function readText(response: Response): Promise<string> {
   if (response.body === null) return '';
   const parts: Uint8Array[] = [];
   let size = 0;
-  for await (const part of response.body) {
-    size += part.byteLength;
-    if (size > ANSWER_MAX_BYTES) break; // leaving the loop cancels the stream and lets the connection go
-    parts.push(part);
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > ANSWER_MAX_BYTES) {
+      await reader.cancel(); // lets the connection go
+      break;
+    }
+    parts.push(value);
   }
   if (size > ANSWER_MAX_BYTES) throw new StoreError(StoreMessages.unreadable, 'SERVICE_UNAVAILABLE', 'too_large', response.status);
   return Buffer.concat(parts).toString('utf8');

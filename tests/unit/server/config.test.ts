@@ -35,6 +35,8 @@ describe('loadConfig', () => {
     ['IMAGE_FETCH_TIMEOUT', 'soon', /Invalid setting IMAGE_FETCH_TIMEOUT/],
     ['IMAGE_FETCH_TEST_ORIGIN', 'http://127.0.0.1', /Invalid setting IMAGE_FETCH_TEST_ORIGIN: expected 'host:port'/],
     ['BACKGROUND_REMOVER', 'magic', /Invalid setting BACKGROUND_REMOVER/],
+    ['WC_URL', 'http://shop.example.com', /Invalid setting WC_URL: expected an https:\/\/ address/],
+    ['WC_KEY', 'ck_only', /Invalid setting WC_URL, WC_SECRET: WooCommerce needs WC_URL, WC_KEY and WC_SECRET together/],
   ])('refuses %s=%s with a message naming the setting', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
   });
@@ -46,6 +48,14 @@ describe('loadConfig', () => {
     });
     const set = loadConfig({ DATA_DIR: dir, IMAGE_FETCH_TEST_ORIGIN: '127.0.0.1:4567', BACKGROUND_REMOVER: 'module:/opt/remover.mjs' }).images;
     expect([set.fetchTestOrigin, set.backgroundRemover]).toEqual([{ host: '127.0.0.1', port: 4567 }, 'module:/opt/remover.mjs']);
+  });
+
+  it('uses the embedded store unless WC_URL, WC_KEY and WC_SECRET name a WooCommerce shop', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).store).toEqual({ kind: 'embedded' });
+    const shop = { WC_URL: 'https://shop.example.com/', WC_KEY: 'ck_1', WC_SECRET: 'cs_1' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...shop }).store).toEqual({ kind: 'woocommerce', url: 'https://shop.example.com', key: 'ck_1', secret: 'cs_1', mediaLogin: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir(), ...shop, WP_USER: 'lotdesk', WP_APP_PASSWORD: 'abcd efgh' }).store).toMatchObject({ mediaLogin: { user: 'lotdesk', password: 'abcd efgh' } });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...shop, WP_USER: 'lotdesk' })).toThrow(/Invalid setting WP_APP_PASSWORD/);
   });
 
   it('accepts a PostgreSQL URL, a TTL in minutes and extra origins', () => {

@@ -5,7 +5,7 @@ import type { UpcEntry } from '../../protocol/entities';
 import { Money } from '../../protocol/primitives';
 import { notifier } from '../../sync/feedback/notifier';
 import { buttonClass } from '../../ui/button';
-import { NumberCell, ResponsiveTable, TextCell, type TableColumn } from '../../ui/table';
+import { NumberCell, ResponsiveTable, RowCheckbox, TextCell, type TableColumn } from '../../ui/table';
 import type { EditableField } from './sheet';
 import type { SheetRow } from './use-sheet';
 
@@ -110,9 +110,7 @@ export function UpcTable({ rows, selected, onToggle, onEdit, onImages }: UpcTabl
       card: 'action',
       align: 'center',
       cell: (row) => (
-        <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
-          <input type="checkbox" className="size-5 accent-blue-700" checked={selected.has(row.key)} onChange={() => onToggle(row.key)} aria-label={`Select ${rowName(row)}`} />
-        </label>
+        <RowCheckbox checked={selected.has(row.key)} onToggle={() => onToggle(row.key)} label={`Select ${rowName(row)}`} />
       ),
     },
   ];

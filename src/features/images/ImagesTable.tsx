@@ -4,8 +4,7 @@
 // offers the outbox's Retry and Discard right here.
 import type { PendingUpload } from '../../domains/images';
 import { ImageManagerMessages } from '../../protocol/messages';
-import { buttonClass } from '../../ui/button';
-import { ResponsiveTable, type TableColumn } from '../../ui/table';
+import { ResponsiveTable, RetryDiscard, RowCheckbox, type TableColumn } from '../../ui/table';
 import { fullSrc, previewSrc, rowKey, rowName, thumbnailSrc, uploadStateText, versionedUrl, type ManagerRow } from './image-rows';
 import { ImagePreview, PendingPreview } from './ImagePreview';
 
@@ -32,14 +31,7 @@ function UploadState({ upload, onRetry, onDiscard }: { upload: PendingUpload } &
         {uploadStateText(upload)}
       </span>
       {upload.state === 'dead' && (
-        <span className="flex gap-1">
-          <button type="button" className={`${buttonClass.secondary} px-2`} onClick={() => onRetry(upload.seq)}>
-            Retry
-          </button>
-          <button type="button" className={`${buttonClass.secondary} px-2`} onClick={() => onDiscard(upload.seq)}>
-            Discard
-          </button>
-        </span>
+        <RetryDiscard onRetry={() => onRetry(upload.seq)} onDiscard={() => onDiscard(upload.seq)} />
       )}
     </span>
   );
@@ -98,9 +90,7 @@ export function ImagesTable({ rows, selected, onToggle, version, onRetry, onDisc
       align: 'center',
       cell: (row) =>
         row.kind === 'stored' && (
-          <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
-            <input type="checkbox" className="size-5 accent-blue-700" checked={selected.has(row.image.id)} onChange={() => onToggle(row.image.id)} aria-label={ImageManagerMessages.select(row.image.fileName)} />
-          </label>
+          <RowCheckbox checked={selected.has(row.image.id)} onToggle={() => onToggle(row.image.id)} label={ImageManagerMessages.select(row.image.fileName)} />
         ),
     },
   ];

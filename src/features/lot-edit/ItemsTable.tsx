@@ -7,8 +7,7 @@ import type { BoxItem } from '../../protocol/entities';
 import { Count, Money } from '../../protocol/primitives';
 import { notifier } from '../../sync/feedback/notifier';
 import type { FailedScan, ItemEdits, ItemRow, ShownItem } from '../../domains/items';
-import { buttonClass } from '../../ui/button';
-import { NumberCell, ResponsiveTable, TextCell, type NumberRule, type TableColumn } from '../../ui/table';
+import { NumberCell, ResponsiveTable, RetryDiscard, RowCheckbox, TextCell, type NumberRule, type TableColumn } from '../../ui/table';
 import { ClientMessages } from '../../protocol/messages';
 
 
@@ -102,18 +101,9 @@ export function ItemsTable({ lines, selected, onToggle, onEdit, onRetry, onDisca
       align: 'center',
       cell: (line) =>
         line.kind === 'failed' ? (
-          <span className="flex gap-1">
-            <button type="button" className={`${buttonClass.secondary} px-2`} onClick={() => onRetry(line.scan.seq)}>
-              Retry
-            </button>
-            <button type="button" className={`${buttonClass.secondary} px-2`} onClick={() => onDiscard(line.scan.seq)}>
-              Discard
-            </button>
-          </span>
+          <RetryDiscard onRetry={() => onRetry(line.scan.seq)} onDiscard={() => onDiscard(line.scan.seq)} />
         ) : (
-          <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
-            <input type="checkbox" className="size-5 accent-blue-700" checked={selected.has(line.item.id)} onChange={() => onToggle(line.item.id)} aria-label={`Select ${line.item.upc}`} />
-          </label>
+          <RowCheckbox checked={selected.has(line.item.id)} onToggle={() => onToggle(line.item.id)} label={`Select ${line.item.upc}`} />
         ),
     },
   ];

@@ -7,3 +7,4 @@ export { EditableCell, type EditableCellProps } from './EditableCell';
 export { NumberCell, type NumberCellProps } from './NumberCell';
 export { TextCell, type TextCellProps } from './TextCell';
 export { formatNumber, invalidNumberMessage, parseNumberEdit, type NumberEdit, type NumberRule } from './number-edit';
+export { RetryDiscard, RowCheckbox } from './RowControls';

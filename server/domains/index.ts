@@ -5,6 +5,7 @@ import { boxHandlers } from './boxes';
 import { categoryHandlers } from './categories';
 import { registerDomains, type HandlerMap } from './handler';
 import { imageHandlers } from './images';
+import { inventoryHandlers } from './inventory';
 import { itemHandlers } from './items';
 import { listingHandlers } from './listings';
 import { lotHandlers } from './lots';
@@ -22,6 +23,7 @@ export const handlers: HandlerMap = registerDomains(
   imageHandlers,
   noteHandlers,
   listingHandlers,
+  inventoryHandlers,
 );
 
 /** Destination paths a client can use today; docs/protocol.md marks the rest "not yet served". */

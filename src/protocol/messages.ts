@@ -400,6 +400,18 @@ export const TemplateMessages = {
   notATemplate: (id: number) => `Template ${id} not found: a template is a note whose label starts with 'template_'.`,
 } as const;
 
+/** Inventory counts (spec §5, §8; issue 16). */
+export const InventoryMessages = {
+  alreadyInHistory: (lotNumber: string) => `Lot ${lotNumber} already in history.`,
+  eventNotFound: (id: number) => `Inventory event ${id} not found.`,
+  lotNotFound: (id: number) => `Lot ${id} not found.`,
+  eventCreated: (label: string) => `Inventory event created: ${label}`,
+  recorded: (lotNumber: string) => `Lot ${lotNumber} added to history.`,
+  deleted: (count: number) => `Deleted history entries: ${count}`,
+  selectEventFirst: 'Please select an event first.',
+  noTitles: 'No lots to get titles.',
+} as const;
+
 /** Pricing and listing lots on the online store (spec §8; issue 15). */
 export const ListingMessages = {
   created: (lotNumber: string) => `Created Listing, Lot: ${lotNumber}`,

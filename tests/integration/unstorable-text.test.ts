@@ -62,6 +62,9 @@ const VALID_BODIES: Partial<Record<DestinationName, (f: Fixtures) => unknown>> =
   updateNote: () => ({ id: 1, label: 'notes_Unstorable', data: 'text' }),
   setPricesForLot: (f) => priceRequest(f.lot),
   getSmallWholesaleLotsWCProducts: () => 'Tools',
+  createInventoryEvent: () => ({ label: 'Aisle 1 count' }),
+  // Refused when parsed, before the event is looked up: any id will do.
+  createManifestHistory: (f) => ({ manifestId: f.lot.id, inventoryEventId: 1, status: 'NOT_LISTED', lotNumber: f.lot.lotNumber }),
 };
 
 const served = Object.keys(handlers) as DestinationName[];

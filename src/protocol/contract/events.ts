@@ -10,6 +10,8 @@ import { Id, LIST_MAX } from '../primitives';
 import { type ContractEntry, envelopeReply, IdList, RowRefList, topicReply } from './shared';
 
 const Rows = z.array(AuctionEventManifestSchema);
+const SHARED = 'Inventory is shared by all staff (DESIGN §5).';
+const PUSHED = "Pushed to the sender's other sessions and the admins.";
 const MOVED = 'The rows whose sortOrder changed (none at the top or bottom already).';
 
 export const eventsContract = {
@@ -24,30 +26,30 @@ export const eventsContract = {
     kind: 'mutation',
     summary: 'Start an inventory event now.',
     payload: NewEventRequestSchema,
-    reply: envelopeReply('CREATED_UPDATED_INVENTORY_EVENT', InventoryEventSchema),
+    reply: envelopeReply('CREATED_UPDATED_INVENTORY_EVENT', InventoryEventSchema, `The new event; message 'Inventory event created: {label}'. ${PUSHED}`),
     errors: ['BAD_REQUEST'],
   },
   getManifestHistory: {
     kind: 'query',
-    summary: "An inventory event's history (or a lot's), with each lot and its store status attached.",
+    summary: "An inventory event's history (or a lot's), oldest first, with each lot and its store status attached.",
     payload: ManifestHistoryQuerySchema,
     reply: envelopeReply('FOUND_MANIFEST_HISTORY', z.array(ManifestHistoryEntrySchema),
-      'storeStatus is null when the store cannot be reached; the history still arrives.'),
+      `${SHARED} manifest is null for a lot the user may not see (another user's); storeStatus is null when the store has no such product or cannot be reached: the history still arrives.`),
     errors: ['BAD_REQUEST'],
   },
   createManifestHistory: {
     kind: 'mutation',
-    summary: "Record a lot's status and location in an inventory event.",
+    summary: "Record a lot's status and location in an inventory event (any lot: counting is shared); a location left null is the lot's own.",
     payload: NewManifestHistoryEntrySchema,
     reply: envelopeReply('CREATED_MANIFEST_HISTORY', ManifestHistoryEntrySchema,
-      'BAD_REQUEST "Lot {lotNumber} already in history." when the event has it; NOT_FOUND for an unknown event.'),
+      `Message 'Lot {lotNumber} added to history.'. BAD_REQUEST "Lot {lotNumber} already in history." when the event has it; NOT_FOUND for an unknown event or lot. ${PUSHED}`),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   deleteManifestHistory: {
     kind: 'mutation',
     summary: 'Delete history entries by id.',
     payload: IdList,
-    reply: envelopeReply('DELETED_MANIFEST_HISTORIES', z.array(Id), 'data is the deleted ids.'),
+    reply: envelopeReply('DELETED_MANIFEST_HISTORIES', z.array(Id), `data is the deleted ids (an id no entry has is left out); message 'Deleted history entries: {count}'. ${PUSHED}`),
     errors: ['BAD_REQUEST'],
   },
   getAllAuctionEvents: {

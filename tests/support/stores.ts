@@ -2,7 +2,7 @@
 // (tests/support/woocommerce-contract-server.ts), and the embedded store on a private database that holds the lots
 // its products must belong to. Each is also a StoreUnderTest for the shared contract (tests/support/store-contract.ts).
 import { count, eq } from 'drizzle-orm';
-import { type Database, categories, listings, lots, nextLotNumber, openDatabase, users } from '../../server/db';
+import { type Database, type Db, categories, listings, lots, nextLotNumber, openDatabase, users } from '../../server/db';
 import { createEmbeddedStore, seedCategories } from '../../server/store/embedded';
 import type { OnlineStore } from '../../server/store/types';
 import { type WooCommerceOptions, createWooCommerceStore } from '../../server/store/woocommerce';
@@ -48,7 +48,24 @@ export async function startWooCommerceUnderTest(): Promise<StoreUnderTest> {
 export interface EmbeddedStoreUnderTest extends StoreUnderTest {
   readonly database: Database;
   /** A new lot (owned by a user of its own); the embedded store's products are these lots. */
-  addLot(): Promise<{ id: number; lotNumber: string }>;
+  readonly addLot: LotMaker;
+}
+
+export type LotMaker = () => Promise<{ id: number; lotNumber: string }>;
+
+/** Makes lots on `db` (each with the next lot number), all owned by one new user: what a listing needs to exist. */
+export async function lotMaker(db: Db): Promise<LotMaker> {
+  const [owner] = await db.insert(users).values({ username: uniqueName('owner'), passwordHash: 'not a hash' }).returning({ id: users.id });
+  if (owner === undefined) throw new Error('no user row');
+  const ownerId = owner.id;
+  return async () => {
+    const [lot] = await db
+      .insert(lots)
+      .values({ lotNumber: await nextLotNumber(db, 'LOT-'), userId: ownerId })
+      .returning({ id: lots.id, lotNumber: lots.lotNumber });
+    if (lot === undefined) throw new Error('no lot row');
+    return lot;
+  };
 }
 
 /** The embedded store on a fresh database with its seeded category tree, as the server starts it. */
@@ -56,18 +73,7 @@ export async function startEmbeddedUnderTest(): Promise<EmbeddedStoreUnderTest> 
   const testDatabase = await createTestDatabase();
   const database = await openDatabase({ dataDir: testDatabase.options.dataDir, ...(testDatabase.options.databaseUrl ? { databaseUrl: testDatabase.options.databaseUrl } : {}) });
   await seedCategories(database.db);
-  const [owner] = await database.db.insert(users).values({ username: uniqueName('owner'), passwordHash: 'not a hash' }).returning({ id: users.id });
-  if (owner === undefined) throw new Error('no user row');
-  const ownerId = owner.id;
-
-  async function addLot() {
-    const [lot] = await database.db
-      .insert(lots)
-      .values({ lotNumber: await nextLotNumber(database.db, 'LOT-'), userId: ownerId })
-      .returning({ id: lots.id, lotNumber: lots.lotNumber });
-    if (lot === undefined) throw new Error('no lot row');
-    return lot;
-  }
+  const addLot = await lotMaker(database.db);
 
   return {
     database,

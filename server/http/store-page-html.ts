@@ -17,8 +17,8 @@ const productPath = (slug: string): string => `${STORE_PATH}/${encodeURIComponen
 const pagePath = (page: number): string => (page > 1 ? `${STORE_PATH}?page=${page}` : STORE_PATH);
 
 /**
- * Readable on a phone at 360 px: one column, nothing wider than the screen (a listing's wide table scrolls inside its
- * own box), a grid of cards on the index. No url(), no @import: the CSP allows no other file.
+ * Readable on a phone at 360 px: one column, nothing wider than the screen (a listing's wide table or box scrolls inside
+ * its own frame), a grid of cards on the index, each title at most three lines. No url(), no @import: the CSP allows no other file.
  */
 const STYLE = [
   '*,*::before,*::after{box-sizing:border-box}',
@@ -33,14 +33,14 @@ const STYLE = [
   '.lot a:focus,.lot a:hover{border-color:#1f2a44}',
   '.thumb{display:flex;align-items:center;justify-content:center;height:100px;background:#eef0f3;color:#57606a;font-size:.875rem;border-radius:.25rem}',
   '.thumb img{max-height:100px;object-fit:contain}',
+  '.name{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;line-clamp:3;overflow:hidden}',
   '.price{font-weight:700;font-size:1.125rem}',
   '.stock{margin:.25rem 0 1rem;color:#1a7f37}',
   '.stock.out{color:#cf222e}',
   '.pictures{display:grid;gap:.5rem;margin-bottom:1rem}',
   '.pictures img{display:block;width:100%;background:#fff;border-radius:.5rem}',
   '.listing{background:#fff;border:1px solid #d0d7de;border-radius:.5rem;padding:1rem;overflow-x:auto}',
-  '.listing *{max-width:100%}',
-  '.listing table{border-collapse:collapse}',
+  '.listing table{border-collapse:collapse;overflow-wrap:normal}', // wider than a phone: it scrolls in .listing
   '.listing th,.listing td{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left;vertical-align:top}',
   'nav.pages{display:flex;flex-wrap:wrap;gap:1rem;margin:1.5rem 0}',
   'a{color:#0b57d0}',
@@ -81,7 +81,7 @@ export function indexPage(page: number, { listings, hasNext }: StoreListingPage)
       : escape(M.noImage);
     return (
       `<li class="lot"><a href="${escape(productPath(listing.slug))}"><span class="thumb">${thumb}</span>` +
-      `<span>${escape(title)}</span><span class="price">${money(listing.price)}</span></a></li>`
+      `<span class="name">${escape(title)}</span><span class="price">${money(listing.price)}</span></a></li>`
     );
   });
   return layout(M.indexHeading(page), `${heading}<ul class="lots">${cards.join('')}</ul>${pageLinks(page, hasNext)}`);

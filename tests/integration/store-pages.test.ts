@@ -94,7 +94,7 @@ describe('GET /store/{slug}', () => {
     const { sku, path } = await listed();
     await store().deleteProductBySku(sku);
 
-    for (const gone of [path, '/store/no-such-lot', `/store/${'x'.repeat(100)}`]) {
+    for (const gone of [path, '/store/no-such-lot', `/store/${'x'.repeat(100)}`, '/store/', '/store/%3Cscript%3E']) {
       const { status, headers, html } = await page(gone);
       expect(status).toBe(404);
       expect(headers.get('content-type')).toBe('text/html; charset=utf-8');

@@ -439,3 +439,27 @@ export const StoreMessages = {
   badMediaLogin: 'The online store refused our WordPress login for images: check its application password.',
   unreadable: 'The online store answered something that is not WooCommerce: check WC_URL.',
 } as const;
+
+/** The embedded store's public pages (/store and /store/{slug}): what a bidder reads. */
+export const StorePageMessages = {
+  storeTitle: 'Lots for sale',
+  /** The index's heading with the page number after the first. */
+  indexHeading: (page: number) => (page > 1 ? `Lots for sale — page ${page}` : 'Lots for sale'),
+  empty: 'There are no lots for sale right now. Please come back soon.',
+  pastTheEnd: 'There are no more lots on this page.',
+  firstPage: 'First page',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  backToStore: 'All lots for sale',
+  price: (amount: string) => `$${amount}`,
+  inStock: (quantity: number) => `In stock: ${quantity}`,
+  outOfStock: 'Out of stock',
+  noImage: 'No picture',
+  /** The alt text of a lot's picture: its title and which picture it is. */
+  imageAlt: (title: string, index: number, count: number) => (count > 1 ? `${title} (picture ${index} of ${count})` : title),
+  untitled: 'Untitled lot',
+  notFoundTitle: 'Lot not found',
+  notFound: 'There is no lot at this address. It may have been sold or taken down.',
+  badPageTitle: 'Page not found',
+  badPage: (max: number) => `The page number must be a whole number from 1 to ${max}.`,
+} as const;

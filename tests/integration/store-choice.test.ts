@@ -33,4 +33,12 @@ describe('a server with WC_URL, WC_KEY and WC_SECRET', () => {
     expect(categories.map(({ name }) => name)).toEqual(['Home & Kitchen', 'Kettles']);
     expect(shop.requests.some((request) => request.path === '/wp-json/wc/v3/products/categories')).toBe(true);
   });
+
+  it('serves no store pages of its own: the shop has them', async () => {
+    for (const path of ['/store/lot-000001-pallet', '/store/']) {
+      const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
 });

@@ -60,3 +60,15 @@ export function registerStorePages(app: FastifyInstance, db: Db): void {
     return sendPage(reply, 200, productPage(listing));
   });
 }
+
+/**
+ * With a WooCommerce shop the pages are the shop's: /store and /store/{slug} send the browser there (WooCommerce's
+ * default product address, /product/{slug}/), so a lot's public link is /store/{slug} whichever store lists it.
+ */
+export function registerStoreRedirects(app: FastifyInstance, shopUrl: string): void {
+  const shop = shopUrl.replace(/\/+$/, '');
+  app.get(STORE_PATH, async (_request, reply) => reply.redirect(`${shop}/`, 302));
+  app.get<{ Params: { slug: string } }>(`${STORE_PATH}/:slug`, async (request, reply) =>
+    reply.redirect(`${shop}/product/${encodeURIComponent(request.params.slug)}/`, 302),
+  );
+}

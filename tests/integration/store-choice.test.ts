@@ -34,11 +34,12 @@ describe('a server with WC_URL, WC_KEY and WC_SECRET', () => {
     expect(shop.requests.some((request) => request.path === '/wp-json/wc/v3/products/categories')).toBe(true);
   });
 
-  it('serves no store pages of its own: the shop has them', async () => {
-    for (const path of ['/store/lot-000001-pallet', '/store/']) {
-      const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });
-      expect(response.status).toBe(404);
-      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    }
+  it("serves no store pages of its own: /store and /store/{slug} send the browser to the shop's", async () => {
+    const to = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+      return [response.status, response.headers.get('location')];
+    };
+    expect(await to('/store/lot-000001-pallet')).toEqual([302, `${shop.origin}/product/lot-000001-pallet/`]);
+    expect(await to('/store')).toEqual([302, `${shop.origin}/`]);
   });
 });

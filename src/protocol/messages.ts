@@ -463,3 +463,18 @@ export const StorePageMessages = {
   badPageTitle: 'Page not found',
   badPage: (max: number) => `The page number must be a whole number from 1 to ${max}.`,
 } as const;
+
+/** Scanning barcodes with the device's camera (issue 16): what the scanner's dialog says. */
+export const CameraMessages = {
+  open: 'Scan with camera',
+  title: 'Scan a barcode',
+  aim: 'Point the camera at a barcode: lot labels (Code 128), location labels (QR) and product UPC/EAN codes are read.',
+  starting: 'Starting the camera…',
+  read: (code: string) => `Read ${code}`,
+  close: 'Close',
+  denied: 'The camera is blocked for this site: allow it in the browser settings, or type the code.',
+  noCamera: 'This device has no camera: type the code instead.',
+  insecure: 'The camera needs a secure (https) connection: type the code instead.',
+  failed: (reason: string) => `The camera could not start (${reason}): type the code instead.`,
+  readerFailed: 'The barcode reader could not load: type the code instead.',
+} as const;

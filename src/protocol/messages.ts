@@ -412,6 +412,14 @@ export const InventoryMessages = {
   noTitles: 'No lots to get titles.',
 } as const;
 
+/** Auction events and their ordered lots (spec §5, §8; issue 17). */
+export const AuctionMessages = {
+  eventNotFound: (id: number) => `Auction event ${id} not found.`,
+  rowNotFound: (id: number) => `Auction lot ${id} not found.`,
+  added: 'Manifest(s) added to auction event successfully.',
+  selectEventAndLots: 'No auction event selected or no lots selected. Please select an auction event and lots first.',
+} as const;
+
 /** Pricing and listing lots on the online store (spec §8; issue 15). */
 export const ListingMessages = {
   created: (lotNumber: string) => `Created Listing, Lot: ${lotNumber}`,

@@ -4,12 +4,12 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../../src/protocol/error-codes';
 import { InventoryMessages } from '../../../src/protocol/messages';
-import type { StoreStatus } from '../../../src/protocol/lots';
+import type { Lot, StoreStatus } from '../../../src/protocol/lots';
 import { inventoryEvents, lots, manifestHistory, type DbOrTx } from '../../db';
 import type { Services } from '../../services';
 import { StoreError } from '../../store/store-error';
 import { defineHandlers, only, refuse, reply, replyAndPush, type HandlerUser } from '../handler';
-import { visibleLots, type LotRow } from '../lots';
+import { presentLots, visibleLots } from '../lots';
 import { presentEntry, presentEvent, type HistoryRow } from './presenters';
 
 /** More events than a stock-taker scrolls through; the newest are the ones wanted. */
@@ -20,11 +20,11 @@ const HISTORY_MAX = 20_000;
 const given = (id: number | null | undefined): id is number => id !== undefined && id !== null && id > 0;
 
 /** The lots of these entries the user may see, by id. */
-async function visibleLotsOf(db: DbOrTx, user: HandlerUser, rows: readonly HistoryRow[]): Promise<Map<number, LotRow>> {
+async function visibleLotsOf(db: DbOrTx, user: HandlerUser, rows: readonly HistoryRow[]): Promise<Map<number, Lot>> {
   const ids = [...new Set(rows.map((row) => row.manifestId))];
   if (ids.length === 0) return new Map();
   const found = await db.select().from(lots).where(and(inArray(lots.id, ids), visibleLots(user)));
-  return new Map(found.map((lot) => [lot.id, lot]));
+  return new Map((await presentLots(db, found)).map((lot) => [lot.id, lot]));
 }
 
 /** The store's stock of these lot numbers; none when the store cannot be reached (the history still arrives). */

@@ -1,8 +1,7 @@
 // inventory_events and manifest_history rows → the wire's InventoryEvent and ManifestHistoryEntry (spec §3).
 import type { InventoryEvent, ManifestHistoryEntry } from '../../../src/protocol/entities';
-import { LotStatusSchema, type StoreStatus } from '../../../src/protocol/lots';
+import { LotStatusSchema, type Lot, type StoreStatus } from '../../../src/protocol/lots';
 import type { inventoryEvents, manifestHistory } from '../../db';
-import { presentLot, type LotRow } from '../lots';
 
 export type InventoryEventRow = typeof inventoryEvents.$inferSelect;
 export type HistoryRow = typeof manifestHistory.$inferSelect;
@@ -19,7 +18,7 @@ export const presentEvent = (row: InventoryEventRow): InventoryEvent => ({
  * One entry with what the history table shows beside it: the lot when the user may see it (a lot of another
  * user's shows by its number only), and its store stock when asked for.
  */
-export function presentEntry(row: HistoryRow, lot: LotRow | undefined, storeStatus: StoreStatus | null = null): ManifestHistoryEntry {
+export function presentEntry(row: HistoryRow, lot: Lot | undefined, storeStatus: StoreStatus | null = null): ManifestHistoryEntry {
   return {
     id: row.id,
     manifestId: row.manifestId,
@@ -33,7 +32,7 @@ export function presentEntry(row: HistoryRow, lot: LotRow | undefined, storeStat
     changedBy: row.changedBy,
     changedAt: row.changedAt.toISOString(),
     lotNumber: row.lotNumber,
-    manifest: lot === undefined ? null : presentLot(lot),
+    manifest: lot ?? null,
     storeStatus,
   };
 }

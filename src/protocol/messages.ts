@@ -486,3 +486,17 @@ export const CameraMessages = {
   failed: (reason: string) => `The camera could not start (${reason}): type the code instead.`,
   readerFailed: 'The barcode reader could not load: type the code instead.',
 } as const;
+
+/** Printable labels for lots and warehouse locations (issue 16). */
+export const LabelMessages = {
+  title: 'Labels',
+  format: 'Label size',
+  print: 'Print',
+  none: 'No labels to print: choose lots on the Lots page, or a location in Inventory.',
+  lotsMissing: (count: number) => `${count} of the chosen lots are not on this device; their labels are left out.`,
+  location: 'Location',
+  printLabel: 'Print label',
+  printLabels: 'Print labels',
+  printLocationLabel: 'Print location label',
+  barcodeAlt: (code: string) => `Barcode ${code}`,
+} as const;

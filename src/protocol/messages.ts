@@ -439,3 +439,24 @@ export const StoreMessages = {
   badMediaLogin: 'The online store refused our WordPress login for images: check its application password.',
   unreadable: 'The online store answered something that is not WooCommerce: check WC_URL.',
 } as const;
+
+/** The Inventory screen and its count flow (spec §2 Inventory, §9; issue 16): outbox words, scan results, CSV. */
+export const InventoryScreenMessages = {
+  describeCreateEvent: (label: string) => `Create inventory event '${label}'`,
+  describeRecord: (lotNumber: string, location: string) => `Record lot ${lotNumber} at ${location}`,
+  describeDelete: (count: number) => `Delete ${count} history ${count === 1 ? 'entry' : 'entries'}`,
+  noLotNumber: 'Scan or type a lot number first.',
+  unknownLot: (code: string) => `Lot ${code} is not known on this device.`,
+  recorded: (lotNumber: string) => `Lot ${lotNumber} counted.`,
+  noRowsSelected: 'Select at least one history entry first.',
+  confirmDeleteTitle: 'Delete Selected',
+  confirmDelete: (count: number) => `Delete ${count} history ${count === 1 ? 'entry' : 'entries'}? The lots themselves stay.`,
+  checkingStatus: 'Checking lots status...',
+  offlineQuery: 'Not connected: this needs the server. Try again once online.',
+  gettingTitles: (count: number) => `Getting titles for ${count} lots...`,
+  nothingToApply: 'Nothing to apply: every lot found here is already recorded at this location.',
+  applied: (count: number) => `Location updated for ${count} ${count === 1 ? 'lot' : 'lots'}.`,
+  notYours: (lotNumbers: readonly string[]) =>
+    `Not changed (you may not change these lots; their owner or an admin can): ${lotNumbers.join(', ')}`,
+  csvEmpty: 'No history rows to download.',
+} as const;

@@ -43,3 +43,4 @@ export { putLots } from './ingest';
 export { lotName } from './describe';
 export { compareLots, isShown, readLot, useFoundLots, useLot, useLotLookups, useLotRefusal, useLots, useLotsFilterValue } from './hooks';
 export { refusedLots } from './refused';
+export { useLotSuggestions, type LotSuggestionsControl } from './use-lot-suggestions';

@@ -2,7 +2,6 @@
 // outbox (updateLotLocation), so it works offline and arrives in order after the scans. Only lots this device holds
 // can be changed (the server gives a person their own lots, an admin all); the others are named, unchanged. The
 // history entries already record who counted what, where and when.
-import { InventoryScreenMessages } from '../../protocol/messages';
 import type { Enqueued, Intent } from '../../sync/outbox/outbox';
 import type { Location } from '../../ui/location';
 import { updateLotLocation } from '../lots';
@@ -13,17 +12,10 @@ export interface Applied {
   readonly moved: readonly string[];
   /** Lots found here the user may not change. */
   readonly notYours: readonly string[];
-  /** What to tell the person (one line each). */
-  readonly messages: readonly string[];
 }
 
 export async function applyCount(enqueue: (intent: Intent) => Promise<Enqueued>, count: LocationCount, at: Location): Promise<Applied> {
   const { movable, notYours } = applicable(count);
   for (const lot of movable) await enqueue(updateLotLocation.build({ id: lot.id, ...asLotLocation(at) }));
-  const moved = movable.map((lot) => lot.lotNumber);
-  const messages = [
-    moved.length > 0 ? InventoryScreenMessages.applied(moved.length) : notYours.length === 0 ? InventoryScreenMessages.nothingToApply : undefined,
-    notYours.length > 0 ? InventoryScreenMessages.notYours(notYours) : undefined,
-  ].filter((line): line is string => line !== undefined);
-  return { moved, notYours, messages };
+  return { moved: movable.map((lot) => lot.lotNumber), notYours };
 }

@@ -11,9 +11,11 @@ export interface LocationSelectsProps {
   readonly autoFocus?: boolean;
   /** Grid classes: two columns on a phone by default, five from 640 px. */
   readonly className?: string;
+  /** Narrow selects (five in a row on a 360 px phone: two digits and the arrow still show). */
+  readonly compact?: boolean;
 }
 
-export function LocationSelects({ value, onChange, autoFocus = false, className = 'grid grid-cols-2 gap-3 sm:grid-cols-5' }: LocationSelectsProps) {
+export function LocationSelects({ value, onChange, autoFocus = false, className = 'grid grid-cols-2 gap-3 sm:grid-cols-5', compact = false }: LocationSelectsProps) {
   const idPrefix = useId();
   return (
     <div className={className}>
@@ -27,7 +29,7 @@ export function LocationSelects({ value, onChange, autoFocus = false, className 
             value={value[key]}
             autoFocus={autoFocus && index === 0}
             onChange={(event) => onChange({ ...value, [key]: Number(event.target.value) })}
-            className={`${inputClass} bg-white`}
+            className={`${compact ? inputClass.replace('px-3', 'px-1 sm:px-3') : inputClass} bg-white`}
           >
             {locationOptions(max).map((option) => (
               <option key={option} value={option}>

@@ -31,7 +31,7 @@ const TONE: Readonly<Record<ScanOutcome['kind'], string>> = {
 function LastScan({ last }: { last: ScanOutcome | undefined }) {
   return (
     <p role="status" aria-live="assertive" data-testid="last-scan" className={`min-h-11 rounded-md border-l-4 px-3 py-2 ${last === undefined ? 'border-slate-300 text-slate-600' : TONE[last.kind]}`}>
-      {last === undefined ? T.noScanYet : <><strong className="mr-1">{T.outcome[last.kind]}</strong>{last.message}</>}
+      {last === undefined ? T.noScanYet : <><strong>{T.outcome[last.kind]}</strong> {last.message}</>}
     </p>
   );
 }
@@ -55,7 +55,7 @@ export function CountPanel({ location, onLocation, onScan, scanField, last, coun
       <h2 className="text-lg font-semibold text-slate-900">{T.countTitle}</h2>
       <fieldset className="min-w-0">
         <legend className="mb-1 text-sm font-medium text-slate-700">{T.locationLegend}</legend>
-        <LocationSelects value={location} onChange={onLocation} className="grid grid-cols-5 gap-1 sm:gap-3" />
+        <LocationSelects value={location} onChange={onLocation} className="grid grid-cols-5 gap-1 sm:gap-3" compact />
       </fieldset>
       <LotScanField onScan={onScan} inputRef={scanField} camera={camera} />
       <LastScan last={last} />

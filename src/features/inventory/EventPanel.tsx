@@ -12,7 +12,7 @@ import { InventoryScreenMessages as T } from '../../protocol/messages';
 
 export interface EventPanelProps {
   readonly events: readonly InventoryEventRow[];
-  /** The chosen event's id as the screen holds it (a temporary one for an event made offline). */
+  /** The chosen event's id: a temporary one for an event made offline, its real one once the server numbered it. */
   readonly chosen: number | undefined;
   readonly event: InventoryEventRow | undefined;
   readonly onChoose: (id: number | undefined) => void;

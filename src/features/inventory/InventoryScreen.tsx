@@ -25,7 +25,7 @@ export function InventoryScreen() {
     <DialogFocusReturn.Provider value={scanField}>
       <section className="flex min-w-0 flex-col gap-3">
         <ScreenTitle>Inventory</ScreenTitle>
-        <EventPanel events={state.events} chosen={state.chosen} event={state.event} onChoose={state.choose} />
+        <EventPanel events={state.events} chosen={state.eventId} event={state.event} onChoose={state.choose} />
         <CountPanel
           location={state.location}
           onLocation={state.setLocation}

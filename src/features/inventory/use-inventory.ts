@@ -40,5 +40,5 @@ export function useInventory() {
   }, []);
   const scan = useCallback(async (code: string) => setLast(await scanLot(eventId, code, location)), [eventId, location]);
 
-  return { events, chosen, eventId, event, choose, rows, lotsByNumber, location, setLocation, count, last, scan, selected, select };
+  return { events, eventId, event, choose, rows, lotsByNumber, location, setLocation, count, last, scan, selected, select };
 }

@@ -98,6 +98,28 @@ describe('/app/createManifestHistory: a count made offline', () => {
   });
 });
 
+describe('/app/getManifestHistory', () => {
+  it("the reply replaces the event's rows: a row the server no longer has goes, a scan still waiting stays, other events are left alone", async () => {
+    const h = await startHarness(server);
+    const [lot] = await lots(h, h.token, [AISLE_ONE]);
+    if (lot === undefined) throw new Error('seed');
+    const event = await server.ask<{ id: number }>(h.token, 'createInventoryEvent', { label: 'Replace' });
+    await server.ask(h.token, 'createManifestHistory', { inventoryEventId: event.id, manifestId: lot.id, lotNumber: lot.lotNumber, status: lot.status,
+      locZone: 1, locAisle: 1, locColumn: 1, locRow: 1, locBox: 1 });
+    const stale = { manifestId: lot.id, status: lot.status, lotNumber: 'GONE', locZone: 1, locAisle: 1, locColumn: 1, locRow: 1, locBox: 1,
+      changedBy: null, changedAt: null, manifest: null, storeStatus: null };
+    await h.db.rows(historyTable).bulkPut([
+      { ...stale, id: 800_001, inventoryEventId: event.id },
+      { ...stale, id: -5, inventoryEventId: event.id, lotNumber: 'WAITING', pending: 1, base: null },
+      { ...stale, id: 800_002, inventoryEventId: event.id + 1000, lotNumber: 'OTHER EVENT' },
+    ]);
+    h.connection.open();
+    h.sync.queries.send('getManifestHistory', { inventoryEventId: event.id, manifestId: 0 });
+    await vi.waitFor(async () => expect((await readHistory(h.db, event.id)).map((row) => row.lotNumber)).toEqual([lot.lotNumber, 'WAITING']), WAIT);
+    expect(await h.db.rows(historyTable).get(800_002)).toBeDefined();
+  });
+});
+
 describe('expected vs found at a location, and Apply count', () => {
   it('lists found, missing and strays; moves only the user\'s own strays through the outbox, offline', async () => {
     const h = await startHarness(server);

@@ -73,7 +73,9 @@ const chosenEvent = (page: Page) => page.getByRole('combobox', { name: 'Inventor
 async function chooseLocation(page: Page, [zone, aisle, column, row, bin]: Place): Promise<void> {
   const location = page.getByRole('group', { name: /^Location/ });
   for (const [label, value] of [['Zone', zone], ['Aisle', aisle], ['Column', column], ['Row', row], ['Bin', bin]] as const) {
-    await location.getByLabel(label, { exact: true }).selectOption(String(value));
+    const select = location.getByLabel(label, { exact: true });
+    await select.focus(); // as a tap on it does
+    await select.selectOption(String(value));
   }
 }
 

@@ -55,7 +55,16 @@ export function CountPanel({ location, onLocation, onScan, scanField, last, coun
       <h2 className="text-lg font-semibold text-slate-900">{T.countTitle}</h2>
       <fieldset className="min-w-0">
         <legend className="mb-1 text-sm font-medium text-slate-700">{T.locationLegend}</legend>
-        <LocationSelects value={location} onChange={onLocation} className="grid grid-cols-5 gap-1 sm:gap-3" compact />
+        <LocationSelects
+          value={location}
+          // The scanner types into whatever has focus: once a part of the location is chosen, the lot field has it again.
+          onChange={(next) => {
+            onLocation(next);
+            scanField.current?.focus();
+          }}
+          className="grid grid-cols-5 gap-1 sm:gap-3"
+          compact
+        />
       </fieldset>
       <LotScanField onScan={onScan} inputRef={scanField} camera={camera} />
       <LastScan last={last} />

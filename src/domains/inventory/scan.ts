@@ -1,8 +1,8 @@
 // One scan of the count (issue 16): a lot number (typed, or a hardware scanner's code + Enter) becomes a history entry
 // of the chosen event at the chosen location, recorded in the replica and queued at once, online or not. The lot is
 // found on this device: a lot it holds, or one an earlier history row named (counting is shared, so another person's
-// lot is known by its number once anyone has counted it). The event's rows, pending ones included, say whether the
-// lot is already counted.
+// lot is known by its number once anyone has counted it); online, the server is asked for one it does not hold. The
+// event's rows, pending ones included, say whether the lot is already counted.
 import { InventoryMessages, InventoryScreenMessages } from '../../protocol/messages';
 import type { Enqueued, Intent } from '../../sync/outbox/outbox';
 import { resolvedId } from '../../sync/outbox/optimistic';
@@ -45,6 +45,8 @@ export interface ScanInput {
 export interface ScanDevice {
   readonly replica: Pick<ReplicaTables, 'rows' | 'meta'>;
   readonly enqueue: (intent: Intent) => Promise<Enqueued>;
+  /** Asks the server for a lot this device does not hold; resolves once its answer is in the replica (or not at all). */
+  readonly lookUp?: (lotNumber: string) => Promise<void>;
 }
 
 /**
@@ -55,7 +57,11 @@ export async function recordScan(device: ScanDevice, { eventId, code, location }
   if (eventId === undefined) throw new Error(InventoryMessages.selectEventFirst);
   const trimmed = code.trim();
   if (trimmed === '') throw new Error(InventoryScreenMessages.noLotNumber);
-  const lot = await lotByNumber(device.replica, trimmed);
+  let lot = await lotByNumber(device.replica, trimmed);
+  if (lot === undefined && device.lookUp !== undefined) {
+    await device.lookUp(trimmed);
+    lot = await lotByNumber(device.replica, trimmed);
+  }
   if (lot === undefined) return { kind: 'unknown', code: trimmed, message: InventoryScreenMessages.unknownLot(trimmed) };
   const event = await resolvedId(device.replica, eventId);
   if (await alreadyCounted(device.replica, event, lot.id)) {

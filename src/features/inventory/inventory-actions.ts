@@ -4,7 +4,7 @@
 import {
   applyCount, deleteManifestHistory, HISTORY_CSV_FILE, historyCsv, recordScan, type HistoryRow, type LocationCount, type ScanOutcome,
 } from '../../domains/inventory';
-import { findLotsBySkus, type LotRow } from '../../domains/lots';
+import { findLotsBySkus, lookUpLots, type LotRow } from '../../domains/lots';
 import { InventoryMessages, InventoryScreenMessages as T } from '../../protocol/messages';
 import { notifier, showError } from '../../sync/feedback/notifier';
 import { queueIntent } from '../../sync/intent';
@@ -16,7 +16,7 @@ import { signalScan } from '../../ui/scan-signal';
 /** One scan: recorded (or not), then its sound, buzz and words. 'Please select an event first.' as an error. */
 export async function scanLot(eventId: number | undefined, code: string, location: Location): Promise<ScanOutcome | undefined> {
   try {
-    const outcome = await recordScan(sync(), { eventId, code, location });
+    const outcome = await recordScan({ ...sync(), lookUp: (lotNumber) => lookUpLots([lotNumber]) }, { eventId, code, location });
     signalScan(outcome.kind);
     sync().feedback.status.ready(outcome.message);
     return outcome;

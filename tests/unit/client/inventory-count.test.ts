@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   applyCount, createInventoryEvent, deleteManifestHistory, historyTable, readCount, readHistory, recordScan,
 } from '../../../src/domains/inventory';
-import { lotsTable } from '../../../src/domains/lots';
+import { lookUpLots, lotsTable } from '../../../src/domains/lots';
 import { Destination } from '../../../src/protocol/destinations';
 import type { ManifestHistoryEntry } from '../../../src/protocol/entities';
 import type { Lot } from '../../../src/protocol/lots';
@@ -95,6 +95,26 @@ describe('/app/createManifestHistory: a count made offline', () => {
     const [row] = await readHistory(h.db, event.id);
     expect(row?.manifest).toBeNull(); // another user's lot: its number only
     expect(await recordScan(h.sync, { eventId: event.id, code: theirs.lotNumber, location: AISLE_ONE })).toMatchObject({ kind: 'already' });
+  });
+});
+
+describe('a lot this device does not hold (/app/getLotsBySkus)', () => {
+  it('online, the server is asked for it and the scan finds it; offline it is unknown at once', async () => {
+    const h = await startHarness(server);
+    const [listed] = await lots(h, h.token, [AISLE_ONE], false);
+    if (listed === undefined) throw new Error('seed');
+    // LISTED: outside the Lots filter the device keeps (spec §9 defaults), so never in its replica by itself.
+    await server.ask(h.token, 'updateLotStatus', { status: 'LISTED', lotIds: [listed.id] });
+    const device = { ...h.sync, lookUp: (lotNumber: string) => lookUpLots([lotNumber]) };
+    const event = (await h.sync.enqueue(createInventoryEvent.build({ label: 'Look up' }))).tempId ?? 0;
+    expect(await recordScan(device, { eventId: event, code: listed.lotNumber, location: AISLE_ONE })).toMatchObject({ kind: 'unknown' });
+    h.connection.open();
+    await settled(h);
+    expect(await h.db.rows(lotsTable).where('lotNumber').equals(listed.lotNumber).count()).toBe(0);
+    expect(await recordScan(device, { eventId: event, code: listed.lotNumber, location: AISLE_ONE })).toMatchObject({ kind: 'found' });
+    await settled(h);
+    expect((await readHistory(h.db, event)).map((row) => [row.lotNumber, row.status])).toEqual([[listed.lotNumber, 'LISTED']]);
+    expect(await recordScan(device, { eventId: event, code: 'NOT-A-LOT', location: AISLE_ONE })).toMatchObject({ kind: 'unknown' });
   });
 });
 

@@ -2,6 +2,7 @@
 // the lots the rows name), so the screen follows every reply, push and pending scan, online or offline; and the kept
 // queries that keep them fresh while the screen shows them.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
 import { useKeptQuery } from '../../sync/hooks';
 import { resolvedId } from '../../sync/outbox/optimistic';
 import type { ReplicaTables } from '../../sync/replica/replica';
@@ -61,7 +62,7 @@ export function useLotsByNumber(lotNumbers: readonly string[]): ReadonlyMap<stri
     [key],
     NO_LOTS,
   );
-  return new Map(lots.map((lot) => [lot.lotNumber, lot]));
+  return useMemo(() => new Map(lots.map((lot) => [lot.lotNumber, lot])), [lots]);
 }
 
 /** The count of one location: the replica's lots against the event's history rows. */

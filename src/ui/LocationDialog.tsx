@@ -1,10 +1,11 @@
 // The spec's location dialog (spec §2 Lots list): 'Update Location for {lotNumber} {status}', integer selects
 // zone, aisle, column, row (0–10) and bin (0–50), Close and Save Changes. It owns only the choice; the
 // caller maps it to the lot's loc_* fields and sends it.
-import { useId, useState, type FormEvent } from 'react';
-import { buttonClass, inputClass } from './button';
+import { useState, type FormEvent } from 'react';
+import { buttonClass } from './button';
 import { Dialog, DialogActions, DialogCloseButton } from './Dialog';
-import { LOCATION_FIELDS, locationOptions, toLocation, type Location, type LocationKey } from './location';
+import { toLocation, type Location, type LocationKey } from './location';
+import { LocationSelects } from './LocationSelects';
 
 export interface LocationDialogProps {
   readonly open: boolean;
@@ -21,7 +22,6 @@ type FormProps = Pick<LocationDialogProps, 'onOpenChange' | 'initial' | 'onSave'
 
 function LocationForm({ onOpenChange, initial = {}, onSave }: FormProps) {
   const [location, setLocation] = useState<Location>(() => toLocation(initial));
-  const idPrefix = useId();
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     onSave(location);
@@ -29,28 +29,7 @@ function LocationForm({ onOpenChange, initial = {}, onSave }: FormProps) {
   };
   return (
     <form onSubmit={submit}>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-        {LOCATION_FIELDS.map(({ key, label, max }, index) => (
-          <div key={key}>
-            <label htmlFor={`${idPrefix}-${key}`} className="mb-1 block text-sm font-medium text-slate-700">
-              {label}
-            </label>
-            <select
-              id={`${idPrefix}-${key}`}
-              value={location[key]}
-              autoFocus={index === 0}
-              onChange={(event) => setLocation((current) => ({ ...current, [key]: Number(event.target.value) }))}
-              className={`${inputClass} bg-white`}
-            >
-              {locationOptions(max).map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
-      </div>
+      <LocationSelects value={location} onChange={setLocation} autoFocus />
       <DialogActions>
         <DialogCloseButton />
         <button type="submit" className={buttonClass.primary}>

@@ -2,7 +2,7 @@
 // listbox. It asks `onRequest` only above `minChars` typed characters; the caller fetches and passes
 // `suggestions` back. Arrows move, Enter picks the highlighted one (or submits the text, as a scanner does),
 // Escape closes the list, a tap picks. It never fetches nor stores anything itself.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { inputClass } from './button';
 import {
   nextActiveIndex, shouldRequestSuggestions, SUGGEST_HIDE_DELAY_MS, SUGGEST_LIST_MAX_HEIGHT_PX, SUGGEST_LIST_MAX_WIDTH_PX,
@@ -23,10 +23,12 @@ export interface SuggestBoxProps {
   /** Enter with no suggestion highlighted: the text as typed (a barcode scanner ends with Enter). */
   readonly onSubmit?: (text: string) => void;
   readonly placeholder?: string;
+  /** The input, for a screen that keeps focus on it (a scanner's field: ui/scan-focus.ts). */
+  readonly inputRef?: RefObject<HTMLInputElement | null>;
 }
 
 export function SuggestBox(props: SuggestBoxProps) {
-  const { label, hideLabel = false, value, onChange, suggestions, onRequest, minChars, onSelect, onSubmit, placeholder } = props;
+  const { label, hideLabel = false, value, onChange, suggestions, onRequest, minChars, onSelect, onSubmit, placeholder, inputRef } = props;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -92,6 +94,7 @@ export function SuggestBox(props: SuggestBoxProps) {
         {label}
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         type="text"
         role="combobox"

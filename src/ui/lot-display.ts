@@ -22,3 +22,6 @@ export function locationText(lot: Pick<Lot, 'loc_zone' | 'loc_aisle' | 'loc_colu
 
 /** The row's name for buttons and screen readers: its number, or 'new lot' before the server made it. */
 export const lotName = (lot: Pick<Lot, 'id' | 'lotNumber'>): string => (lot.id < 0 ? 'new lot' : lot.lotNumber);
+
+/** A lot search's suggestion as listed (spec §2: the lots search; Inventory's lot field): number, then title. */
+export const suggestionText = (lot: Pick<Lot, 'lotNumber' | 'titleListing'>): string => `${lot.lotNumber} ${lot.titleListing}`;

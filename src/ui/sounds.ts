@@ -5,6 +5,8 @@ import type { Sound } from '../sync/feedback/notifier';
 export const FOUND_BEEP_GAP_MS = 200; // spec §9: the second found sound plays 200 ms after the first
 const FOUND_HZ = 880; // a bright A5: "got it"
 const NOT_FOUND_HZ = 220; // a low A3: "no"
+const ALREADY_HZ = 523; // a middle C5, three short: "seen that one", neither got-it nor no
+const ALREADY_GAP_MS = 120;
 const FOUND_BEEP_MS = 120;
 const NOT_FOUND_BEEP_MS = 450;
 const VOLUME = 0.2;
@@ -45,6 +47,17 @@ export function playSound(sound: Sound): void {
     } else {
       beep(ctx, 0, NOT_FOUND_HZ, NOT_FOUND_BEEP_MS);
     }
+  } catch (error) {
+    console.warn('sounds: Web Audio failed', error);
+  }
+}
+
+/** A count's "already counted" (issue 16): three short middle beeps, unlike both found and not-found. */
+export function playAlreadySound(): void {
+  try {
+    const ctx = audio();
+    if (ctx === undefined) return;
+    for (let index = 0; index < 3; index += 1) beep(ctx, index * ALREADY_GAP_MS, ALREADY_HZ, FOUND_BEEP_MS - 40);
   } catch (error) {
     console.warn('sounds: Web Audio failed', error);
   }

@@ -1,19 +1,25 @@
-// Inventory events and the manifest history (spec §2 Inventory, §3). Its replica tables only, for now: the
-// inventory issue adds its intents, ingest and hooks here. This file is the domain's only public face.
-import type { InventoryEvent, ManifestHistoryEntry } from '../../protocol/entities';
+// Inventory events and the manifest history (spec §2 Inventory, §3, §5, §7; issue 16): its replica tables, intents,
+// ingest, the count's scans and expected-vs-found, and hooks. Shared by all staff. This file is the domain's only
+// public face.
 import { defineDomain } from '../../sync/domain';
-import { defineTable } from '../../sync/replica/table';
+import { inventoryDescribers } from './describe';
+import { inventoryMessages } from './ingest';
+import { historyTable, inventoryEventsTable } from './tables';
 
-export const inventoryEventsTable = defineTable<InventoryEvent>({
-  name: 'inventoryEvents',
-  schema: { 1: 'id, createdById' },
-  rules: 'Shared by all staff. The server wins. Replaced whole by each getInventoryEvents reply.',
+export const inventoryDomain = defineDomain({
+  name: 'inventory',
+  tables: [inventoryEventsTable, historyTable],
+  messages: inventoryMessages,
+  describe: inventoryDescribers,
 });
 
-export const historyTable = defineTable<ManifestHistoryEntry>({
-  name: 'history',
-  schema: { 1: 'id, inventoryEventId, manifestId' },
-  rules: 'The server wins. Replaced per event by its getManifestHistory reply.',
-});
-
-export const inventoryDomain = defineDomain({ name: 'inventory', tables: [inventoryEventsTable, historyTable] });
+export { historyTable, inventoryEventsTable, type HistoryRow, type InventoryEventRow } from './tables';
+export { createInventoryEvent, createManifestHistory, defaultEventLabel, deleteManifestHistory, type CountedLot } from './intents';
+export { alreadyCounted, lotByNumber, recordScan, type ScanDevice, type ScanInput, type ScanOutcome } from './scan';
+export { applicable, asLotLocation, countLocation, entryIsAt, lotIsAt, type LocationCount, type Stray } from './count';
+export { applyCount, type Applied } from './apply-count';
+export {
+  compareEntries, compareEvents, readCount, readHistory, useHistory, useHistoryQuery, useInventoryEvents, useInventoryEventsQuery,
+  useLocationCount, useLotsByNumber,
+} from './hooks';
+export { HISTORY_CSV_COLUMNS, HISTORY_CSV_FILE, historyCsv, historyView, type HistoryView } from './view';

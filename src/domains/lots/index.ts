@@ -34,7 +34,7 @@ export { lotsTable, OWN_USER_ID, type LotRow } from './tables';
 export { allowedFilter, lotShown, replyCovers, selectedStatuses, type LotsScope } from './filter';
 export { matchLots, searchReplicaLots, LOT_SUGGESTIONS_MIN_CHARS } from './search';
 export { fetchLots, lotsFilter, setLotsFilter, LOTS_FILTER } from './query';
-export { clearLotSuggestions, findLotsBySkus, gettingLotsMessage, lotLookups, suggestLots, type LotLookupsState } from './lookups';
+export { clearLotSuggestions, findLotsBySkus, gettingLotsMessage, lookUpLots, lotLookups, LOOK_UP_TIMEOUT_MS, suggestLots, type LotLookupsState } from './lookups';
 export {
   changedFields, copyManifest, createLot, deleteLots, lotChange, lotsWithNewCategories, renameLot, setLotCategories, updateLotLocation,
   updateLotStatus, updateManifest, updateManifests, validTitle,
@@ -43,3 +43,4 @@ export { putLots } from './ingest';
 export { lotName } from './describe';
 export { compareLots, isShown, readLot, useFoundLots, useLot, useLotLookups, useLotRefusal, useLots, useLotsById, useLotsFilterValue } from './hooks';
 export { refusedLots } from './refused';
+export { useLotSuggestions, type LotSuggestionsControl } from './use-lot-suggestions';

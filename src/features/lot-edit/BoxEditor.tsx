@@ -13,8 +13,8 @@ import { formatNumber } from '../../ui/table';
 import { BoxInfoDialog } from './BoxInfoDialog';
 import { ItemsTable, type ItemLine } from './ItemsTable';
 import { followRenumbered, followRenumberedIds } from './lot-edit-queries';
-import { ScanField } from './ScanField';
-import { focusScan, type ScanFieldRef } from './scan-focus';
+import { ScanField } from '../../ui/ScanField';
+import { focusScan, type ScanFieldRef } from '../../ui/scan-focus';
 import { deleteItems, discardScan, duplicateLot, retryScan, saveXls, scanUpc, updateBoxInfo, updateItems } from './use-box-actions';
 import { XlsDialog } from './XlsDialog';
 
@@ -81,7 +81,7 @@ export function BoxEditor({ lot, box, scanField }: { lot: Lot; box: Box; scanFie
         <Badge label="Items" value={String(totals.units)} />
         <Badge label="MSRP" value={formatNumber(totals.msrp)} />
       </header>
-      <ScanField inputRef={scanField} onAdd={(upc) => scanUpc(box.id, upc)} />
+      <ScanField inputRef={scanField} onAdd={(upc) => scanUpc(box.id, upc)} camera />
       <ActionBar
         label="Box actions"
         actions={[

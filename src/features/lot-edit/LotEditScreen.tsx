@@ -5,7 +5,7 @@
 // and when the server numbers it the screen follows it to its real id (onRenumbered: the page replaces the URL)
 // without losing what is on screen. A non-numeric id shows 'Invalid lot ID: ...' (the route parses it); a lot the
 // server refuses (missing, another user's) shows its message once, with a link back to Lots. While the box editor is idle the scanner's UPC
-// field has focus (scan-focus.ts); every dialog here gives it back on close.
+// field has focus (ui/scan-focus.ts); every dialog here gives it back on close.
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
@@ -26,7 +26,7 @@ import { Warning } from '../../ui/Warning';
 import { BoxEditor } from './BoxEditor';
 import { lotEditQueries, selectedBox, type LotKnown } from './lot-edit-queries';
 import { LotSummary } from './LotSummary';
-import { focusScan, useScannerKeys } from './scan-focus';
+import { focusScan, useScannerKeys } from '../../ui/scan-focus';
 import { addBox, deleteBox } from './use-box-actions';
 import { ClientMessages } from '../../protocol/messages';
 

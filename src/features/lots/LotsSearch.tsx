@@ -3,12 +3,10 @@
 // come from the replica by the server's rule (sync/lot-search.ts).
 import { useState } from 'react';
 import type { Lot } from '../../protocol/lots';
-import { LOT_SUGGESTIONS_MIN_CHARS } from '../../domains/lots';
+import { LOT_SUGGESTIONS_MIN_CHARS, useLotSuggestions } from '../../domains/lots';
 import { buttonClass } from '../../ui/button';
 import { SuggestBox } from '../../ui/SuggestBox';
-import { useLotSuggestions } from './use-lot-lookups';
-
-export const suggestionText = (lot: Pick<Lot, 'lotNumber' | 'titleListing'>): string => `${lot.lotNumber} ${lot.titleListing}`;
+import { suggestionText } from '../../ui/lot-display';
 
 export interface LotsSearchProps {
   /** The lot the table is narrowed to, if any. */

@@ -1,6 +1,6 @@
-// The scanner's idle focus on Lot edit (spec §2, §5): a hardware scanner types its code and presses Enter into
-// whatever has focus, so whenever the box editor is idle (no dialog open, no cell being edited) the UPC field
-// has it: when the lot opens, after Add Box, after every dialog (Dialog's DialogFocusReturn), a tab chosen, an add.
+// A scan field's idle focus (spec §2, §5; Lot edit's UPC field, Inventory's lot-number field): a hardware scanner
+// types its code and presses Enter into whatever has focus, so whenever the screen is idle (no dialog open, no cell
+// being edited) the scan field has it: when it appears, after every dialog (Dialog's DialogFocusReturn), after a scan.
 // Keys typed while nothing editable has focus (a button just pressed, a toast closed) are sent to the field too.
 import { useEffect, type RefObject } from 'react';
 
@@ -17,7 +17,7 @@ function typedInto(element: Element | null): boolean {
 }
 
 /**
- * Focuses the UPC field unless a dialog is open, the field is gone or disabled, or the person is typing elsewhere (a
+ * Focuses the scan field unless a dialog is open, the field is gone or disabled, or the person is typing elsewhere (a
  * cell being edited): a scan's add finishing late, or a toast, never takes the caret out of what they type.
  */
 export function focusScan(field: ScanFieldRef): void {
@@ -29,7 +29,7 @@ export function focusScan(field: ScanFieldRef): void {
 
 /**
  * A printable key (not Space, not a shortcut) pressed while focus is on no typing field and no dialog is open moves
- * focus to the UPC field first, so the key and the rest of the code land there.
+ * focus to the scan field first, so the key and the rest of the code land there.
  */
 export function useScannerKeys(field: ScanFieldRef): void {
   useEffect(() => {

@@ -1,8 +1,10 @@
-// The Lots page's search suggestions (spec §2, §5): asked above 2 characters; offline the replica answers.
+// A lot search's suggestions (spec §2 Lots list and Inventory, §5): asked above 2 characters; offline the replica
+// answers. The Lots page and the Inventory screen share it.
 import { useCallback } from 'react';
 import type { Lot } from '../../protocol/lots';
-import { clearLotSuggestions, suggestLots, useLotLookups } from '../../domains/lots';
 import { showError } from '../../sync/feedback/notifier';
+import { useLotLookups } from './hooks';
+import { clearLotSuggestions, suggestLots } from './lookups';
 
 export interface LotSuggestionsControl {
   readonly suggestions: readonly Lot[];

@@ -1,0 +1,90 @@
+// The count (issue 16), built for a phone at 360 px: the location, picked once and kept until changed; the one
+// always-focused lot field; what the last scan did (in words, besides its sound and buzz); and expected vs found for
+// the location, with Apply count. Everything reads the replica and queues intents: it works with the Wi-Fi off.
+import type { LocationCount, ScanOutcome } from '../../domains/inventory';
+import { InventoryScreenMessages as T } from '../../protocol/messages';
+import { buttonClass } from '../../ui/button';
+import { parseLocationCode } from '../../ui/labels/label-formats';
+import type { Location } from '../../ui/location';
+import { LocationSelects } from '../../ui/LocationSelects';
+import type { ScanFieldRef } from '../../ui/scan-focus';
+import { LotScanField } from './LotScanField';
+
+export interface CountPanelProps {
+  readonly location: Location;
+  readonly onLocation: (location: Location) => void;
+  readonly onScan: (code: string) => Promise<void>;
+  readonly scanField: ScanFieldRef;
+  readonly last: ScanOutcome | undefined;
+  readonly count: LocationCount;
+  readonly onApply: () => void;
+}
+
+const TONE: Readonly<Record<ScanOutcome['kind'], string>> = {
+  found: 'border-green-700 bg-green-50 text-green-950',
+  already: 'border-amber-600 bg-amber-50 text-amber-950',
+  unknown: 'border-red-700 bg-red-50 text-red-950',
+};
+
+function LastScan({ last }: { last: ScanOutcome | undefined }) {
+  return (
+    <p role="status" aria-live="assertive" data-testid="last-scan" className={`min-h-11 rounded-md border-l-4 px-3 py-2 ${last === undefined ? 'border-slate-300 text-slate-600' : TONE[last.kind]}`}>
+      {last === undefined ? T.noScanYet : <><strong>{T.outcome[last.kind]}</strong> {last.message}</>}
+    </p>
+  );
+}
+
+function LotList({ title, lots, testId }: { title: string; lots: ReadonlyArray<{ lotNumber: string }>; testId: string }) {
+  return (
+    <div className="min-w-0">
+      <h3 className="text-sm font-semibold text-slate-700">{`${title} (${lots.length})`}</h3>
+      <ul data-testid={testId} className="flex flex-wrap gap-1 font-mono text-sm">
+        {lots.map((lot) => (
+          <li key={lot.lotNumber} className="rounded bg-slate-100 px-1.5">{lot.lotNumber}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function CountPanel({ location, onLocation, onScan, scanField, last, count, onApply }: CountPanelProps) {
+  // A location label (QR or Code 128 of zone-aisle-column-row-bin), scanned or typed, moves the count there.
+  const scanOrLocate = (code: string): Promise<void> => {
+    const scannedLocation = parseLocationCode(code);
+    if (scannedLocation === undefined) return onScan(code);
+    onLocation(scannedLocation);
+    return Promise.resolve();
+  };
+  return (
+    <section aria-label={T.countTitle} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3">
+      <h2 className="text-lg font-semibold text-slate-900">{T.countTitle}</h2>
+      <fieldset className="min-w-0">
+        <legend className="mb-1 text-sm font-medium text-slate-700">{T.locationLegend}</legend>
+        <LocationSelects
+          value={location}
+          // The scanner types into whatever has focus: once a part of the location is chosen, the lot field has it again.
+          onChange={(next) => {
+            onLocation(next);
+            scanField.current?.focus();
+          }}
+          className="grid grid-cols-5 gap-1 sm:gap-3"
+          compact
+        />
+      </fieldset>
+      <LotScanField onScan={scanOrLocate} inputRef={scanField} />
+      <LastScan last={last} />
+      <div className="flex flex-col gap-2" data-testid="expected-vs-found">
+        <h3 className="text-base font-semibold text-slate-900">{T.expectedVsFound}</h3>
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+          <LotList title={T.expected} lots={count.expected} testId="count-expected" />
+          <LotList title={T.found} lots={count.found} testId="count-found" />
+          <LotList title={T.missing} lots={count.missing} testId="count-missing" />
+          <LotList title={T.strays} lots={count.strays} testId="count-strays" />
+        </div>
+        <button type="button" className={`${buttonClass.secondary} self-start`} onClick={onApply} disabled={count.strays.length === 0}>
+          {T.applyCount}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+// The Inventory screen's state: the chosen event (followed from its temporary id to its real one), its history kept
+// fresh, the location (spec §9 default 1,1,1,1,1; kept until changed), the selection, the last scan, and the count of
+// the location. Everything reads the replica: the same online and off.
+import { useCallback, useMemo, useState } from 'react';
+import {
+  useHistory, useHistoryQuery, useInventoryEvents, useInventoryEventsQuery, useLocationCount, useLotsByNumber, type ScanOutcome,
+} from '../../domains/inventory';
+import { useResolvedId } from '../../sync/live-hooks';
+import type { Location } from '../../ui/location';
+import { scanLot } from './inventory-actions';
+
+/** Spec §9: the inventory location defaults to zone 1, aisle 1, column 1, row 1, bin 1. */
+export const DEFAULT_LOCATION: Location = { zone: 1, aisle: 1, column: 1, row: 1, bin: 1 };
+
+export function useInventory() {
+  useInventoryEventsQuery();
+  const events = useInventoryEvents();
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const eventId = useResolvedId(chosen);
+  const event = events.find((each) => each.id === eventId);
+  useHistoryQuery(eventId);
+  const rows = useHistory(eventId);
+  const lotsByNumber = useLotsByNumber(useMemo(() => rows.map((row) => row.lotNumber), [rows]));
+  const [location, setLocation] = useState<Location>(DEFAULT_LOCATION);
+  const count = useLocationCount(eventId, location);
+  const [last, setLast] = useState<ScanOutcome | undefined>(undefined);
+  const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set());
+  // Only rows still shown count as selected (a deleted or renumbered row drops out).
+  const selected = useMemo(() => new Set(rows.filter((row) => picked.has(row.id)).map((row) => row.id)), [rows, picked]);
+
+  const select = useCallback((ids: readonly number[], on: boolean) => setPicked((current) => {
+    const next = new Set(current);
+    for (const id of ids) if (on) next.add(id); else next.delete(id);
+    return next;
+  }), []);
+  const choose = useCallback((id: number | undefined) => {
+    setChosen(id);
+    setPicked(new Set());
+    setLast(undefined);
+  }, []);
+  const scan = useCallback(async (code: string) => setLast(await scanLot(eventId, code, location)), [eventId, location]);
+
+  return { events, eventId, event, choose, rows, lotsByNumber, location, setLocation, count, last, scan, selected, select };
+}

@@ -459,9 +459,6 @@ export const ListingMessages = {
     perUnitPriceMult: 'Per unit price',
   },
   specialNotes: 'Special notes',
-  pricingOne: (lotNumber: string) => `Calculating prices: ${lotNumber}`,
-  pricingMany: (count: number) => `Calculating prices for ${count} lots`,
-  previewing: (lotNumber: string) => `Creating preview: ${lotNumber}`,
   previewOffline: 'The preview needs the connection to the server.',
   // the queues (spec §4: one lot at a time, a progress dialog until the last)
   listingTitle: 'Listing lots',
@@ -472,6 +469,8 @@ export const ListingMessages = {
   lotFailed: (lotNumber: string, reason: string) => `${lotNumber}: ${reason}`,
   someFailed: (failed: number, total: number) => `${failed} of ${total} lots failed:`,
   queueRunning: 'Wait until the lots on their way are done.',
+  unlistLotsTitle: 'Unlist Lots',
+  unlistLotsMessage: (lots: string) => `Unlist ${lots} from the store? Their public pages go away.`,
   // the outbox panel
   priceLot: (lot: string) => `Calculate prices of ${lot}`,
   listLot: (lot: string) => `List ${lot} on the store`,

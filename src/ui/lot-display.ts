@@ -22,3 +22,8 @@ export function locationText(lot: Pick<Lot, 'loc_zone' | 'loc_aisle' | 'loc_colu
 
 /** The row's name for buttons and screen readers: its number, or 'new lot' before the server made it. */
 export const lotName = (lot: Pick<Lot, 'id' | 'lotNumber'>): string => (lot.id < 0 ? 'new lot' : lot.lotNumber);
+
+/** Lots named in a confirmation: the first ten by name, then how many more. */
+const NAMES_SHOWN = 10;
+export const lotNames = (lots: ReadonlyArray<Pick<Lot, 'id' | 'lotNumber'>>): string =>
+  lots.slice(0, NAMES_SHOWN).map(lotName).join(', ') + (lots.length > NAMES_SHOWN ? ` and ${lots.length - NAMES_SHOWN} more` : '');

@@ -78,7 +78,7 @@ export const isStaged = <C>(outcome: Staged<C> | HandlerResult): outcome is Stag
  * One destination's handler. 'public' handlers (login) run without a token and get no user; 'user' handlers run only
  * for a valid token of an existing account. A refusal must come before any write (or be thrown, which rolls back): a
  * mutation's transaction commits whatever the result, so that a replay gets the same refusal. A staged handler
- * (`stage` instead of `handle`) does its slow work before its transaction; a replay stages again, then discards.
+ * (`stage` instead of `handle`) does its slow work before its transaction; a replay is answered from its record without staging (a replay racing its first run stages, then discards).
  */
 export type Handler<K extends DestinationName> =
   | { access: 'public'; handle: Handle<PublicContext, K> }

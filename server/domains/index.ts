@@ -6,6 +6,7 @@ import { categoryHandlers } from './categories';
 import { registerDomains, type HandlerMap } from './handler';
 import { imageHandlers } from './images';
 import { itemHandlers } from './items';
+import { listingHandlers } from './listings';
 import { lotHandlers } from './lots';
 import { noteHandlers } from './notes';
 import { sessionHandlers } from './session';
@@ -20,6 +21,7 @@ export const handlers: HandlerMap = registerDomains(
   upcHandlers,
   imageHandlers,
   noteHandlers,
+  listingHandlers,
 );
 
 /** Destination paths a client can use today; docs/protocol.md marks the rest "not yet served". */

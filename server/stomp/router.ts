@@ -14,6 +14,7 @@ import { topicNameOf, USER_TOPIC_PREFIX, type TopicName } from '../../src/protoc
 import { createTokenCheck } from '../auth/token-check';
 import { bearerToken } from '../auth/tokens';
 import type { DbOrTx } from '../db';
+import { isRecorded } from '../db/dedup';
 import { isStaged, type Handler, type HandlerMap, type HandlerResult, type HandlerUser, type PublicContext, type Reply, type Staged, type UserContext } from '../domains/handler';
 import type { Services } from '../services';
 import { isValidClientMsgId, runMutation } from './exactly-once';
@@ -25,7 +26,13 @@ export type Router = StompApplication;
  * Runs a handler's transactional part: a mutation in one transaction, exactly once per key (`ran` is false when a
  * recorded answer was replayed instead); a query on services.db.
  */
-type Transact = (work: (db: DbOrTx) => Promise<HandlerResult>) => Promise<{ result: HandlerResult; ran: boolean }>;
+type Transact = ((work: (db: DbOrTx) => Promise<HandlerResult>) => Promise<{ result: HandlerResult; ran: boolean }>) & {
+  /** Whether this SEND's key already holds a committed answer (a replay): its stage need not run again. */
+  recorded(): Promise<boolean>;
+};
+
+/** The work of a replay whose record vanished between the peek and the transaction: never expected. */
+const recordedOnly = (): Promise<HandlerResult> => Promise.reject(new Error('the recorded answer of a replay is gone'));
 
 /** A handler with its payload parsed, ready to run with its context; or the payload's refusal. */
 type Prepared<C> = { ok: true; run(context: (db: DbOrTx) => C, transact: Transact, outside: DbOrTx): Promise<HandlerResult> } | { ok: false; message: string };
@@ -45,6 +52,9 @@ const staged = <C, K extends DestinationName>(stage: (context: C, payload: Paylo
   (payload) => ({
     ok: true,
     async run(context, transact, outside) {
+      // A replay gets its stored answer without staging again: a stage's work may reach outside the database (a
+      // product in the online store), where a late replay must not undo what came after it.
+      if (await transact.recorded()) return (await transact(recordedOnly)).result;
       const outcome = await stage(context(outside), payload);
       if (!isStaged(outcome)) return outcome;
       let used = false;
@@ -133,13 +143,14 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
 
   /** A mutation runs in one transaction, exactly once per (user, client-msg-id) when the SEND names one. */
   function transaction(key: DestinationName, frame: StompSendFrame, clientMsgId: string | undefined, user: HandlerUser | undefined): Transact {
-    return async (work) => {
+    const dedup = isMutation(key) && user && clientMsgId !== undefined ? { userId: user.id, clientMsgId, destination: frame.destination } : undefined;
+    const transact = async (work: (db: DbOrTx) => Promise<HandlerResult>) => {
       if (!isMutation(key)) return { result: await work(services.db), ran: true };
-      const dedup = user && clientMsgId !== undefined ? { userId: user.id, clientMsgId, destination: frame.destination } : undefined;
       const { result, replayed } = await runMutation(services.db, dedup, work);
       if (replayed) logger.info({ destination: frame.destination, clientMsgId }, 'replayed a recorded mutation');
       return { result, ran: !replayed };
     };
+    return Object.assign(transact, { recorded: async () => dedup !== undefined && (await isRecorded(services.db, dedup)) });
   }
 
   return {

@@ -1,9 +1,10 @@
-// The embedded store: categories (and later listings) kept in our own database. It seeds a realistic
+// The embedded store: categories and products (listings) kept in our own database. It seeds a realistic
 // category tree on first use so a fresh install has something to categorise lots with.
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { categories } from '../db/schema';
 import { DEFAULT_CATEGORIES } from './default-categories';
+import { createEmbeddedProducts } from './embedded-products';
 import type { OnlineStore } from './types';
 
 export async function seedCategories(db: Db): Promise<void> {
@@ -16,6 +17,7 @@ export async function seedCategories(db: Db): Promise<void> {
 export function createEmbeddedStore(db: Db): OnlineStore {
   return {
     kind: 'embedded',
+    ...createEmbeddedProducts(db),
     async getCategories() {
       return db.select({ id: categories.id, name: categories.name, parent: categories.parent }).from(categories).orderBy(asc(categories.id));
     },

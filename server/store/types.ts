@@ -1,12 +1,7 @@
-// The online store adapter (DESIGN §5): the embedded store by default, WooCommerce REST v3 in production.
-// OnlineStore is what every store does today (the category tree); StoreProducts is the product part (issue 15),
-// kept separate until both stores implement it and the two are joined.
+// The online store adapter (DESIGN §5): the embedded store by default, WooCommerce REST v3 in production. Both
+// keep the category tree and the products; a product's SKU is its lot number.
 import type { Category, StoreStatus } from '../../src/protocol/entities';
 
-export interface OnlineStore {
-  readonly kind: 'embedded' | 'woocommerce';
-  getCategories(): Promise<Category[]>;
-}
 
 /** A picture of a product: a public address the store fetches itself, or media already in the store (uploadMedia). */
 export type ProductImage = string | { readonly mediaId: number };
@@ -66,4 +61,10 @@ export interface StoreProducts {
   /** The stock of every product in a category given by name, slug or id; NOT_FOUND when there is no such category. */
   productsByCategory(categoryText: string): Promise<StoreStatus[]>;
   uploadMedia(bytes: Uint8Array, fileName: string, type: string): Promise<MediaRef>;
+}
+
+/** What the server lists lots on: the category tree and the products. */
+export interface OnlineStore extends StoreProducts {
+  readonly kind: 'embedded' | 'woocommerce';
+  getCategories(): Promise<Category[]>;
 }

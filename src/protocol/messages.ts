@@ -405,6 +405,15 @@ export const TemplateMessages = {
   notATemplate: (id: number) => `Template ${id} not found: a template is a note whose label starts with 'template_'.`,
 } as const;
 
+/** Pricing and listing lots on the online store (spec §8; issue 15). */
+export const ListingMessages = {
+  created: (lotNumber: string) => `Created Listing, Lot: ${lotNumber}`,
+  unlisted: (lotNumber: string) => `Unlisted from WC: ${lotNumber}`,
+  deleted: 'Deleted Listing',
+  priced: (lotNumber: string) => `Prices calculated for ${lotNumber}.`,
+  previewed: (lotNumber: string) => `Listing preview of ${lotNumber}.`,
+} as const;
+
 /** The online store's failures in a person's words (issue 15, DESIGN §5: WooCommerce REST v3). */
 export const StoreMessages = {
   /** The store's reason, already plain text ('Invalid or duplicated SKU.'). */

@@ -14,6 +14,7 @@ import { FieldMessages } from '../../src/protocol/messages';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../src/protocol/primitives';
 import { handlers } from '../../server/domains';
 import { editorView, lotOf, packedBox, upcOf, type PackedBox } from '../support/boxes';
+import { priceRequest } from '../support/listings';
 import { send, settled } from '../support/lot-replies';
 import { stringFields } from '../support/schema-strings';
 import { ALICE, staffSuite } from '../support/staff';
@@ -59,6 +60,8 @@ const VALID_BODIES: Partial<Record<DestinationName, (f: Fixtures) => unknown>> =
   createNote: () => ({ id: 0, label: 'notes_Unstorable', data: 'text' }),
   // Refused when parsed, before the note is looked up: any id will do.
   updateNote: () => ({ id: 1, label: 'notes_Unstorable', data: 'text' }),
+  setPricesForLot: (f) => priceRequest(f.lot),
+  getSmallWholesaleLotsWCProducts: () => 'Tools',
 };
 
 const served = Object.keys(handlers) as DestinationName[];

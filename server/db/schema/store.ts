@@ -19,21 +19,25 @@ export const notes = pgTable('notes', {
 
 /**
  * listings — the embedded store's products (DESIGN §5 Online store), served at /store/{slug}.
- * Unused with the WooCommerce adapter. Deleted with the lot. status mirrors WooCommerce's product status
- * ('publish', 'draft'); quantity is the stock quantity; title and price are copied from the lot when listed
- * so the public page does not change while the lot is edited.
+ * Unused with the WooCommerce adapter. Deleted with the lot. One product per SKU (the lot number), so listing again
+ * updates it. status mirrors WooCommerce's product status ('publish'); quantity is the stock quantity; title, html,
+ * price, categories and images are what the listing sent, so the public page does not change while the lot is
+ * edited. The slug is kept when a product is listed again: a shared link stays good.
  */
 export const listings = pgTable(
   'listings',
   {
     id: serial('id').primaryKey(),
     manifestId: integer('manifest_id').notNull().references(() => lots.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull().unique(),
     slug: text('slug').notNull().unique(),
     title: text('title').notNull().default(''),
     html: text('html').notNull().default(''),
     price: money('price'),
     status: text('status').notNull().default('publish'),
     quantity: integer('quantity').notNull().default(0),
+    categories: jsonb('categories').$type<number[]>().notNull().default([]),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestampTz('updated_at').notNull().defaultNow().$onUpdate(() => new Date()),
   },

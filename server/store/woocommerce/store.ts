@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Category, StoreStatus } from '../../../src/protocol/entities';
 import { StoreMessages } from '../../../src/protocol/messages';
 import { StoreError } from '../store-error';
-import type { OnlineStore, ProductInput, ProductOutcome, ProductRef, StoreProducts } from '../types';
+import type { OnlineStore, ProductInput, ProductOutcome, ProductRef } from '../types';
 import { plainText } from './plain-text';
 import { type RestClient, type RestRequest, type WooCommerceOptions, createRestClient } from './rest-client';
 import {
@@ -22,7 +22,7 @@ import {
 } from './wire';
 
 export type { WooCommerceOptions };
-export type WooCommerceStore = OnlineStore & StoreProducts;
+export type WooCommerceStore = OnlineStore;
 
 /** WooCommerce's largest page and batch. */
 const PAGE_SIZE = 100;

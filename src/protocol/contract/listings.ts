@@ -18,7 +18,7 @@ export const listingsContract = {
     kind: 'mutation',
     summary: "Price a lot's items by the multipliers (DESIGN §5) and recompute its listing total; one SEND per lot.",
     payload: PriceRequestSchema,
-    reply: envelopeReply('UPDATED_LOT', LotSchema, 'A non-empty specialNotes replaces the lot\'s special notes; free_shipping is not stored (listing requests carry their own).'),
+    reply: envelopeReply('UPDATED_LOT', LotSchema, `The priced lot; message 'Prices calculated for {lotNumber}.'. A non-empty specialNotes replaces the lot's special notes; free_shipping is not stored (listing requests carry their own). ${PUSHED}`),
     errors: ['BAD_REQUEST'],
   },
   generateWCHTMLListing: {
@@ -30,9 +30,9 @@ export const listingsContract = {
   },
   listOnWC: {
     kind: 'mutation',
-    summary: 'List a lot on the online store (status LISTED, slug set).',
+    summary: "List a lot on the online store: its product (SKU = the lot number, so listing again updates it) with the template's HTML, the lot's listing total as price, qnt in stock (0 lists one); the lot becomes LISTED with the product's slug.",
     payload: ListingRequestSchema,
-    reply: envelopeReply('LISTING_CREATED', LotSchema, `data is the listed lot. ${STORE}`),
+    reply: envelopeReply('LISTING_CREATED', LotSchema, `data is the listed lot; message 'Created Listing, Lot: {lotNumber}'. NOT_FOUND for an unknown template, BAD_REQUEST for a refused one or the store's refusal. ${STORE} ${PUSHED}`),
     errors: ['BAD_REQUEST', 'NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
   listAuctionOnWC: {
@@ -44,9 +44,9 @@ export const listingsContract = {
   },
   deleteWCListingByManifestId: {
     kind: 'mutation',
-    summary: "Unlist a lot from the online store (status NOT_LISTED).",
+    summary: 'Unlist a lot: its store product is deleted (none there is fine); a LISTED lot becomes NOT_LISTED, a SOLD or SHIPPED one keeps its status; the slug is cleared.',
     payload: Id,
-    reply: topicReply('deletedListings', LotSchema, `The unlisted lot. ${STORE}`),
+    reply: topicReply('deletedListings', LotSchema, `The unlisted lot. ${STORE} ${PUSHED}`),
     errors: ['BAD_REQUEST', 'SERVICE_UNAVAILABLE'],
   },
   getNotes: {

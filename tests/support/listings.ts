@@ -1,0 +1,31 @@
+// What the listing suites share: a template made through createNote, the Listing Manager's requests as the client
+// sends them, and their replies checked against the contract.
+import { LotSchema, type Lot } from '../../src/protocol/lots';
+import { DEFAULT_PRICE_REQUEST, NoteSchema, type ListingRequest, type Note, type PriceRequest } from '../../src/protocol/listings';
+import { okData, send } from './lot-replies';
+import { outboxHeader, uniqueName } from './staff';
+import type { TestClient } from './stomp-client';
+
+export const TEMPLATE_HTML = '<h2>{{title}}</h2><p>{{lotNumber}}: {{units}} units, retail ${{retail}}</p>{{#items}}{{items}}{{/items}}';
+
+export async function createTemplate(client: TestClient, data = TEMPLATE_HTML): Promise<Note> {
+  return NoteSchema.parse(okData(await send(client, 'createNote', { id: 0, label: uniqueName('template_Lot'), data })));
+}
+
+export const listingRequest = (lot: Pick<Lot, 'id'>, template: Pick<Note, 'id'>, fields: Partial<ListingRequest> = {}): ListingRequest => ({
+  manifestId: lot.id, templateId: template.id, qnt: 0, auction: false, free_shipping: true, ...fields,
+});
+
+export const priceRequest = (lot: Pick<Lot, 'id'>, fields: Partial<PriceRequest> = {}): PriceRequest => ({ ...DEFAULT_PRICE_REQUEST, manifestId: lot.id, ...fields });
+
+/** listOnWC as the listing queue sends it (an outbox entry: its own client-msg-id unless one is given). */
+export function list(client: TestClient, request: ListingRequest, clientMsgId = uniqueName('list')): Promise<unknown> {
+  return client.request('listOnWC', request, 'incomingMessages', outboxHeader(clientMsgId));
+}
+
+/** deleteWCListingByManifestId as the unlist queue sends it; its answer comes on deletedListings. */
+export async function unlist(client: TestClient, lot: Pick<Lot, 'id'>, clientMsgId = uniqueName('unlist')): Promise<Lot> {
+  return LotSchema.parse(await client.request('deleteWCListingByManifestId', lot.id, 'deletedListings', outboxHeader(clientMsgId)));
+}
+
+export const listedLot = (reply: unknown): Lot => LotSchema.parse(okData(reply));

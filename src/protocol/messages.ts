@@ -434,16 +434,13 @@ export const StoreMessages = {
 } as const;
 
 /** Selling on the client (issue 15): the Listing Manager, its queues, the notes area and the HTML viewer (spec §5, §8). */
-export const ListingMessages = {
+export const ListingManagerMessages = {
   // spec §5
   selectTemplateFirst: 'Please select a template first',
   onlyOneLotForPreview: 'Please select only one lot to create preview',
   onlyOneLotToUnlist: 'Please select only one lot to unlist',
   noLotsToPrice: 'No lots selected for price calculation.',
-  // spec §8
-  createdListing: (lotNumber: string) => `Created Listing, Lot: ${lotNumber}`,
-  unlisted: (lotNumber: string) => `Unlisted from WC: ${lotNumber}`,
-  deletedListing: 'Deleted Listing',
+  // spec §8 (a listing's own replies are ListingMessages')
   allListed: 'All lots added to WC',
   allUnlisted: 'All lots unlisted on WC',
   // the Listing Manager

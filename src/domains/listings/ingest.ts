@@ -18,7 +18,7 @@ const listingCreated: EnvelopeHandler = async (envelope, context) => {
   const lot = parsed(ListedLot, envelope.data, 'LISTING_CREATED data');
   if (lot === undefined) return;
   await context.write(async (db, { user }) => void (await putLots(db, user, [lot])));
-  if (context.clientMsgId !== undefined) context.announce(envelope.message ?? ListingMessages.createdListing(lot.lotNumber));
+  if (context.clientMsgId !== undefined) context.announce(envelope.message ?? ListingMessages.created(lot.lotNumber));
 };
 
 const listingHtml: EnvelopeHandler = (envelope, context) => {
@@ -33,7 +33,7 @@ const deletedListing: TopicHandler = async (body, context) => {
   const lot = parsed(UnlistedLot, body, 'deletedListings');
   if (lot === undefined) return;
   await context.write(async (db, { user }) => void (await putLots(db, user, [lot])));
-  if (context.clientMsgId !== undefined && context.announce(ListingMessages.unlisted(lot.lotNumber))) context.feedback.status.ready(ListingMessages.deletedListing);
+  if (context.clientMsgId !== undefined && context.announce(ListingMessages.unlisted(lot.lotNumber))) context.feedback.status.ready(ListingMessages.deleted);
 };
 
 export const listingMessages = { LISTING_CREATED: listingCreated, LISTING_HTML_CREATED: listingHtml } as const satisfies Record<string, EnvelopeHandler>;

@@ -1,7 +1,7 @@
 // Create Preview (spec §2, §7 generateWCHTMLListing): a query, sent only while connected; its reply's data is the
 // HTML. Kept in memory for the visit: which lot's preview is awaited, and the last one that came.
 import type { ListingRequest } from '../../protocol/listings';
-import { ListingMessages } from '../../protocol/messages';
+import { ListingManagerMessages } from '../../protocol/messages';
 import { sync } from '../../sync/runtime';
 import { createStore } from '../../sync/store';
 
@@ -29,6 +29,6 @@ export const listingPreview = {
 
 /** Asks for the lot's listing HTML; throws when not connected (a query is never queued). */
 export function requestPreview(request: Omit<ListingRequest, 'auction'>): void {
-  if (!sync().queries.send('generateWCHTMLListing', { ...request, auction: false })) throw new Error(ListingMessages.previewOffline);
+  if (!sync().queries.send('generateWCHTMLListing', { ...request, auction: false })) throw new Error(ListingManagerMessages.previewOffline);
   store.set({ waitingFor: request.manifestId, shown: undefined });
 }

@@ -1,7 +1,7 @@
 // The Listing Manager's rules (spec §2 Listing Manager, §5 listing / preview / calculate): which actions show for the
 // selected lots, and the message when an action cannot go. Pure.
 import { LotStatus, type Lot } from '../../protocol/lots';
-import { ClientMessages, ListingMessages } from '../../protocol/messages';
+import { ClientMessages, ListingManagerMessages } from '../../protocol/messages';
 
 type Listed = Pick<Lot, 'status'>;
 
@@ -19,26 +19,26 @@ export const showsPreview = (lots: readonly Listed[]): boolean => lots.length ==
 /** Why List cannot go, or undefined: a lot and a template. */
 export function listProblem(lotCount: number, templateId: number | undefined): string | undefined {
   if (lotCount === 0) return ClientMessages.selectLotFirst;
-  if (templateId === undefined) return ListingMessages.selectTemplateFirst;
+  if (templateId === undefined) return ListingManagerMessages.selectTemplateFirst;
   return undefined;
 }
 
 /** Why Create Preview cannot go: exactly one lot, and a template. */
 export function previewProblem(lotCount: number, templateId: number | undefined): string | undefined {
   if (lotCount === 0) return ClientMessages.selectLotFirst;
-  if (lotCount > 1) return ListingMessages.onlyOneLotForPreview;
-  if (templateId === undefined) return ListingMessages.selectTemplateFirst;
+  if (lotCount > 1) return ListingManagerMessages.onlyOneLotForPreview;
+  if (templateId === undefined) return ListingManagerMessages.selectTemplateFirst;
   return undefined;
 }
 
 /** Why Unlist (the Listing Manager's) cannot go: exactly one lot. */
 export function unlistProblem(lotCount: number): string | undefined {
   if (lotCount === 0) return ClientMessages.selectLotFirst;
-  return lotCount > 1 ? ListingMessages.onlyOneLotToUnlist : undefined;
+  return lotCount > 1 ? ListingManagerMessages.onlyOneLotToUnlist : undefined;
 }
 
 /** Why Calculate cannot go: a selection. */
-export const calculateProblem = (lotCount: number): string | undefined => (lotCount === 0 ? ListingMessages.noLotsToPrice : undefined);
+export const calculateProblem = (lotCount: number): string | undefined => (lotCount === 0 ? ListingManagerMessages.noLotsToPrice : undefined);
 
 /** The lot's public listing page on this server's store (spec §2, issue 15: `/store/{slug}`). */
 export const publicListingPath = (slug: string): string => `/store/${encodeURIComponent(slug)}`;

@@ -7,7 +7,7 @@ import { listingPreview, publicListingPath, showsList, showsPreview, showsUnlist
 import { notePrefix, useNotes } from '../../domains/notes';
 import { NoteKind } from '../../protocol/listings';
 import type { Lot } from '../../protocol/lots';
-import { ListingMessages } from '../../protocol/messages';
+import { ListingManagerMessages } from '../../protocol/messages';
 import { buttonClass, inputClass } from '../../ui/button';
 import { Dialog, DialogActions, DialogCloseButton } from '../../ui/Dialog';
 import { HtmlViewer } from '../../ui/HtmlViewer';
@@ -25,7 +25,7 @@ export interface ListingManagerProps {
   readonly onOpenChange: (open: boolean) => void;
 }
 
-const VIEWER_LABELS = { preview: ListingMessages.preview, source: ListingMessages.source, sourceLabel: ListingMessages.sourceLabel };
+const VIEWER_LABELS = { preview: ListingManagerMessages.preview, source: ListingManagerMessages.source, sourceLabel: ListingManagerMessages.sourceLabel };
 
 function ListingFields({ lots, state, onStarted }: { lots: readonly ListingLot[]; state: ListingManagerState; onStarted: () => void }) {
   const templates = useNotes(notePrefix(NoteKind.TEMPLATE));
@@ -34,13 +34,13 @@ function ListingFields({ lots, state, onStarted }: { lots: readonly ListingLot[]
   return (
     <section aria-labelledby="listing-fields" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
       <h3 id="listing-fields" className="text-lg font-semibold">
-        {ListingMessages.list}
+        {ListingManagerMessages.list}
       </h3>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Field label={ListingMessages.template}>
+        <Field label={ListingManagerMessages.template}>
           {(id) => (
             <select id={id} value={state.templateId === undefined ? '' : String(state.templateId)} onChange={(event) => state.setTemplateId(event.target.value === '' ? undefined : Number(event.target.value))} className={`${inputClass} bg-white`}>
-              <option value="">{ListingMessages.noTemplate}</option>
+              <option value="">{ListingManagerMessages.noTemplate}</option>
               {templates.map((note) => (
                 <option key={note.id} value={String(note.id)}>
                   {note.label}
@@ -49,28 +49,28 @@ function ListingFields({ lots, state, onStarted }: { lots: readonly ListingLot[]
             </select>
           )}
         </Field>
-        <NumberField label={ListingMessages.quantity} value={state.quantity} onChange={state.setQuantity} step="1" />
+        <NumberField label={ListingManagerMessages.quantity} value={state.quantity} onChange={state.setQuantity} step="1" />
       </div>
-      <CheckboxField label={ListingMessages.freeShipping} checked={state.form.freeShipping} onChange={(freeShipping) => state.setForm({ ...state.form, freeShipping })} />
+      <CheckboxField label={ListingManagerMessages.freeShipping} checked={state.form.freeShipping} onChange={(freeShipping) => state.setForm({ ...state.form, freeShipping })} />
       <div className="flex flex-wrap items-center gap-2">
         {showsPreview(lots) && (
           <button type="button" className={buttonClass.secondary} aria-busy={state.previewing !== undefined} onClick={state.preview}>
-            {ListingMessages.createPreview}
+            {ListingManagerMessages.createPreview}
           </button>
         )}
         {showsList(lots) && (
           <button type="button" className={buttonClass.primary} onClick={() => state.list() && onStarted()}>
-            {ListingMessages.list}
+            {ListingManagerMessages.list}
           </button>
         )}
         {showsUnlist(lots) && (
           <button type="button" className={buttonClass.danger} onClick={() => state.unlist() && onStarted()}>
-            {ListingMessages.unlist}
+            {ListingManagerMessages.unlist}
           </button>
         )}
         {showsUnlist(lots) && slug !== null && (
           <a className="inline-flex min-h-11 items-center font-medium text-blue-800 underline" href={publicListingPath(slug)} target="_blank" rel="noreferrer">
-            {ListingMessages.publicListing}
+            {ListingManagerMessages.publicListing}
           </a>
         )}
       </div>
@@ -83,10 +83,10 @@ export function ListingManager({ lots, open, onOpenChange }: ListingManagerProps
   const preview = useSyncExternalStore(listingPreview.subscribe, listingPreview.get);
   const [only] = lots;
   const shown = open && preview.shown !== undefined && lots.length === 1 && preview.shown.lotId === only?.id ? preview.shown : undefined;
-  const description = lots.length === 0 ? ListingMessages.noLotChosen : lots.length === 1 && only !== undefined ? `${only.lotNumber || ListingMessages.lotsChosen(1)} (${only.status})` : ListingMessages.lotsChosen(lots.length);
+  const description = lots.length === 0 ? ListingManagerMessages.noLotChosen : lots.length === 1 && only !== undefined ? `${only.lotNumber || ListingManagerMessages.lotsChosen(1)} (${only.status})` : ListingManagerMessages.lotsChosen(lots.length);
   return (
     <>
-      <Dialog open={open} onOpenChange={onOpenChange} title={ListingMessages.title} description={description} wide>
+      <Dialog open={open} onOpenChange={onOpenChange} title={ListingManagerMessages.title} description={description} wide>
         <div className="flex flex-col gap-4">
           <ListingFields lots={lots} state={state} onStarted={() => onOpenChange(false)} />
           <PriceFields form={state.form} onChange={state.setForm} onCalculate={state.calculate} />
@@ -99,7 +99,7 @@ export function ListingManager({ lots, open, onOpenChange }: ListingManagerProps
       <HtmlViewer
         open={shown !== undefined}
         onOpenChange={(next) => !next && listingPreview.close()}
-        title={ListingMessages.viewerTitle(only?.lotNumber ?? '')}
+        title={ListingManagerMessages.viewerTitle(only?.lotNumber ?? '')}
         html={shown?.html ?? ''}
         labels={VIEWER_LABELS}
       />

@@ -2,7 +2,7 @@
 // WC' / 'All lots unlisted on WC', or the lots that failed by number. Offline the lots wait on this device and a
 // line says so instead (the dialog would only hide the screen); the dialog comes back when they go.
 import { useOffline } from '../../sync/hooks';
-import { ListingMessages } from '../../protocol/messages';
+import { ListingManagerMessages } from '../../protocol/messages';
 import { ProgressDialog } from '../../ui/ProgressDialog';
 import { closeQueue, queueReport, useListingQueue } from './listing-queue';
 
@@ -28,7 +28,7 @@ export function ListingQueueDialog() {
     <>
       {offline && !summary.finished && (
         <p role="status" className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-slate-800">
-          {ListingMessages.waitingForConnection(summary.waiting)}
+          {ListingManagerMessages.waitingForConnection(summary.waiting)}
         </p>
       )}
       <ProgressDialog

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { createNote, decideCreate, decideDelete, decideUpdate, deleteNote, notePrefix, updateNote, useNotes, type NoteDecision } from '../../domains/notes';
 import { NoteKind } from '../../protocol/listings';
-import { ListingMessages } from '../../protocol/messages';
+import { ListingManagerMessages } from '../../protocol/messages';
 import { notifier } from '../../sync/feedback/notifier';
 import { useIntent } from '../../sync/intent';
 import { buttonClass, inputClass } from '../../ui/button';
@@ -38,21 +38,21 @@ export function NotesArea({ onUse }: { onUse: (text: string) => void }) {
   return (
     <section aria-labelledby="notes-area" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
       <h3 id="notes-area" className="text-lg font-semibold">
-        {ListingMessages.notes}
+        {ListingManagerMessages.notes}
       </h3>
       <fieldset className="flex flex-wrap gap-4">
-        <legend className="sr-only">{ListingMessages.noteKind}</legend>
+        <legend className="sr-only">{ListingManagerMessages.noteKind}</legend>
         {[NoteKind.NOTES, NoteKind.TEMPLATE].map((each) => (
           <label key={each} className="flex min-h-11 items-center gap-2">
             <input type="radio" name="note-kind" checked={kind === each} onChange={() => switchKind(each)} className="size-5" />
-            {ListingMessages.noteKinds[each]}
+            {ListingManagerMessages.noteKinds[each]}
           </label>
         ))}
       </fieldset>
-      <Field label={ListingMessages.note}>
+      <Field label={ListingManagerMessages.note}>
         {(id) => (
           <select id={id} value={form.selectedId === undefined ? '' : String(form.selectedId)} onChange={(event) => choose(event.target.value)} className={`${inputClass} bg-white`}>
-            <option value="">{ListingMessages.noNote}</option>
+            <option value="">{ListingManagerMessages.noNote}</option>
             {notes.map((note) => (
               <option key={note.id} value={String(note.id)}>
                 {note.label}
@@ -61,18 +61,18 @@ export function NotesArea({ onUse }: { onUse: (text: string) => void }) {
           </select>
         )}
       </Field>
-      <Field label={ListingMessages.label}>
+      <Field label={ListingManagerMessages.label}>
         {(id) => <input id={id} value={form.label} placeholder={notePrefix(kind)} onChange={(event) => setForm({ ...form, label: event.target.value })} className={inputClass} />}
       </Field>
-      <Field label={ListingMessages.data}>
+      <Field label={ListingManagerMessages.data}>
         {(id) => <textarea id={id} rows={4} value={form.data} onChange={(event) => setForm({ ...form, data: event.target.value })} className={`${inputClass} py-2`} />}
       </Field>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={buttonClass.secondary} onClick={() => act(decideCreate(kind, form), create, notifier.warning)}>
-          {ListingMessages.createNote}
+          {ListingManagerMessages.createNote}
         </button>
         <button type="button" className={buttonClass.secondary} onClick={() => act(decideUpdate(kind, form.selectedId, form), update, notifier.alert)}>
-          {ListingMessages.updateNote}
+          {ListingManagerMessages.updateNote}
         </button>
         <button
           type="button"
@@ -82,11 +82,11 @@ export function NotesArea({ onUse }: { onUse: (text: string) => void }) {
             setForm(EMPTY_FORM);
           }, notifier.alert)}
         >
-          {ListingMessages.deleteNote}
+          {ListingManagerMessages.deleteNote}
         </button>
         {kind === NoteKind.NOTES && (
           <button type="button" className={buttonClass.secondary} onClick={() => onUse(form.data)}>
-            {ListingMessages.useNote}
+            {ListingManagerMessages.useNote}
           </button>
         )}
       </div>

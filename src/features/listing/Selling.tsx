@@ -1,6 +1,6 @@
 // What the lots page gets from selling (its page passes it in: features never import each other): the Listing
 // Manager for the selected lots (with the queues' progress) and Unlist Lots (a confirmation, then the unlisting queue).
-import { ListingMessages } from '../../protocol/messages';
+import { ListingManagerMessages } from '../../protocol/messages';
 import { showError } from '../../sync/feedback/notifier';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { lotNames } from '../../ui/lot-display';
@@ -24,9 +24,9 @@ export function Selling({ lots, action, onDone }: SellingProps) {
       <ConfirmDialog
         open={action === 'unlist'}
         onOpenChange={closeWhen}
-        title={ListingMessages.unlistLotsTitle}
-        message={ListingMessages.unlistLotsMessage(lotNames(lots))}
-        proceedLabel={ListingMessages.unlist}
+        title={ListingManagerMessages.unlistLotsTitle}
+        message={ListingManagerMessages.unlistLotsMessage(lotNames(lots))}
+        proceedLabel={ListingManagerMessages.unlist}
         tone="danger"
         onProceed={() => void startUnlisting(lots).catch(showError)}
       />

@@ -4,7 +4,7 @@
 // replayer sends the next only after the previous one's reply and receipt, offline they wait on this device and the
 // dialog resumes when they go, and a lot the server refuses is reported by its number while the rest go on.
 import { listLot, unlistLot } from '../../domains/listings';
-import { ListingMessages } from '../../protocol/messages';
+import { ListingManagerMessages } from '../../protocol/messages';
 import type { ListingRequest } from '../../protocol/listings';
 import { notifier } from '../../sync/feedback/notifier';
 import { queueIntent } from '../../sync/intent';
@@ -49,7 +49,7 @@ function failures(queue: ListingQueue, summary: RunSummary): string[] {
     const step = stepOf(queue, key);
     const lot = queue.lots.get(key);
     const name = lot === undefined || lot.lotNumber === '' ? `#${key}` : lot.lotNumber;
-    return ListingMessages.lotFailed(name, step.kind === 'refused' && 'reason' in step ? step.reason : '');
+    return ListingManagerMessages.lotFailed(name, step.kind === 'refused' && 'reason' in step ? step.reason : '');
   });
 }
 
@@ -63,14 +63,14 @@ export interface QueueReport {
 /** The progress dialog's words: which lot of how many, then 'All lots added to WC' or what failed. */
 export function queueReport(queue: ListingQueue, summary: RunSummary): QueueReport {
   const listing = queue.kind === 'list';
-  const title = listing ? ListingMessages.listingTitle : ListingMessages.unlistingTitle;
+  const title = listing ? ListingManagerMessages.listingTitle : ListingManagerMessages.unlistingTitle;
   const failed = failures(queue, summary);
   if (!summary.finished) {
     const current = Math.min(summary.total - summary.waiting + 1, summary.total);
-    return { title, message: listing ? ListingMessages.listingOne(current, summary.total) : ListingMessages.unlistingOne(current, summary.total), failed };
+    return { title, message: listing ? ListingManagerMessages.listingOne(current, summary.total) : ListingManagerMessages.unlistingOne(current, summary.total), failed };
   }
-  if (failed.length > 0) return { title, message: ListingMessages.someFailed(failed.length, summary.total), failed };
-  return { title, message: listing ? ListingMessages.allListed : ListingMessages.allUnlisted, failed };
+  if (failed.length > 0) return { title, message: ListingManagerMessages.someFailed(failed.length, summary.total), failed };
+  return { title, message: listing ? ListingManagerMessages.allListed : ListingManagerMessages.allUnlisted, failed };
 }
 
 const held = createRunHolder<ListingQueue>(EMPTY_QUEUE);
@@ -82,7 +82,7 @@ const running = (): boolean => {
 
 function start(kind: QueueKind, lots: readonly QueuedLot[], queueOne: (lotId: number) => ReturnType<typeof queueIntent>): Promise<void> {
   if (running()) {
-    notifier.warning(ListingMessages.queueRunning);
+    notifier.warning(ListingManagerMessages.queueRunning);
     return Promise.resolve();
   }
   const queue = queueStarted(kind, lots);

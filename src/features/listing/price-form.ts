@@ -1,7 +1,7 @@
 // The Listing Manager's form as typed (numbers as text until used) and its reading into the contract's requests
 // (spec §3 Price request, Listing request; §9 defaults). Pure: tested in node.
 import type { PriceRequest } from '../../protocol/listings';
-import { ClientMessages, ListingMessages } from '../../protocol/messages';
+import { ClientMessages, ListingManagerMessages } from '../../protocol/messages';
 
 export const MULTIPLIERS = ['retailCostMult', 'minOfRetailMult', 'clientCostMult', 'maxOfRetailMult', 'perUnitPriceMult'] as const;
 export type MultiplierName = (typeof MULTIPLIERS)[number];
@@ -26,7 +26,7 @@ export function readNumber(label: string, value: string): number {
 
 /** The price request for a lot (the contract checks the bounds when it is queued). */
 export function readPriceForm(form: PriceForm, manifestId: number): PriceRequest {
-  const read = (name: MultiplierName): number => readNumber(ListingMessages.multipliers[name], form.multipliers[name]);
+  const read = (name: MultiplierName): number => readNumber(ListingManagerMessages.multipliers[name], form.multipliers[name]);
   return {
     manifestId,
     retailCostMult: read('retailCostMult'),

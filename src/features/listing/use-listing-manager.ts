@@ -6,7 +6,7 @@ import {
   calculateProblem, listingPreview, listProblem, previewProblem, requestPreview, restorePriceRequest, restoreQuantity, savePriceRequest, saveQuantity,
   setPrices, unlistProblem,
 } from '../../domains/listings';
-import { ListingMessages } from '../../protocol/messages';
+import { ListingManagerMessages } from '../../protocol/messages';
 import { notifier, showError } from '../../sync/feedback/notifier';
 import { queueIntent } from '../../sync/intent';
 import { sync } from '../../sync/runtime';
@@ -67,7 +67,7 @@ export function useListingManager(lots: readonly QueuedLot[]): ListingManagerSta
     if (next.trim() !== '' && Number.isInteger(number) && number >= 0) saveQuantity(sync().settings, number);
   };
   const listingChoice = (template: number) => ({
-    templateId: template, qnt: readNumber(ListingMessages.quantity, quantity), free_shipping: form.freeShipping,
+    templateId: template, qnt: readNumber(ListingManagerMessages.quantity, quantity), free_shipping: form.freeShipping,
   });
   const [only] = lots;
 

@@ -1,8 +1,8 @@
 // Pricing and listing changes (spec §7 setPricesForLot, listOnWC, deleteWCListingByManifestId), each through the
 // outbox so they work offline and arrive once, in order. A queue of many lots is one entry per lot: the replayer
 // sends the next only after the previous one's reply and receipt (spec §4). Listing shows the lot LISTED at once,
-// unlisting NOT_LISTED; the server's lot replaces it, a refusal rolls it back.
-import { LotStatus } from '../../protocol/lots';
+// unlisting NOT_LISTED (a listed one); the server's lot replaces it, a refusal rolls it back.
+import { LotStatus, type Lot } from '../../protocol/lots';
 import type { ListingRequest, PriceRequest } from '../../protocol/listings';
 import { lotsTable } from '../lots';
 import { defineIntent } from '../../sync/intent';
@@ -23,9 +23,10 @@ export const listLot = defineIntent({
     ({ body: { ...request, auction: false }, optimistic: patches(lotsTable, [request.manifestId], { status: LotStatus.LISTED }) }),
 });
 
-/** Unlist: one lot off the store. */
+/** Unlist: one lot off the store; a LISTED lot goes back to NOT_LISTED, a sold or shipped one keeps its status. */
 export const unlistLot = defineIntent({
   destination: 'deleteWCListingByManifestId',
   ids: [''],
-  build: (lotId: number) => ({ body: lotId, optimistic: patches(lotsTable, [lotId], { status: LotStatus.NOT_LISTED }) }),
+  build: ({ id, status }: Pick<Lot, 'id' | 'status'>) =>
+    ({ body: id, optimistic: patches(lotsTable, [id], status === LotStatus.LISTED ? { status: LotStatus.NOT_LISTED, slug: null } : { slug: null }) }),
 });

@@ -4,8 +4,9 @@
 // replayer sends the next only after the previous one's reply and receipt, offline they wait on this device and the
 // dialog resumes when they go, and a lot the server refuses is reported by its number while the rest go on.
 import { listLot, unlistLot } from '../../domains/listings';
-import { ListingManagerMessages } from '../../protocol/messages';
+import { ClientMessages, ListingManagerMessages } from '../../protocol/messages';
 import type { ListingRequest } from '../../protocol/listings';
+import type { Lot } from '../../protocol/lots';
 import { notifier } from '../../sync/feedback/notifier';
 import { queueIntent } from '../../sync/intent';
 import type { BatchEntries } from '../../sync/outbox/batch';
@@ -17,10 +18,7 @@ import { createRunHolder, useRunEntries } from '../../ui/use-outbox-run';
 export type QueueKind = 'list' | 'unlist';
 type LotDone = { readonly kind: 'done' };
 
-export interface QueuedLot {
-  readonly id: number;
-  readonly lotNumber: string;
-}
+export type QueuedLot = Pick<Lot, 'id' | 'lotNumber' | 'status'>;
 
 export interface ListingQueue extends RunState<LotDone> {
   readonly kind: QueueKind;
@@ -80,22 +78,26 @@ const running = (): boolean => {
   return summary !== undefined && !summary.finished;
 };
 
-function start(kind: QueueKind, lots: readonly QueuedLot[], queueOne: (lotId: number) => ReturnType<typeof queueIntent>): Promise<void> {
+function start(kind: QueueKind, lots: readonly QueuedLot[], queueOne: (lot: QueuedLot) => ReturnType<typeof queueIntent>): Promise<void> {
   if (running()) {
     notifier.warning(ListingManagerMessages.queueRunning);
     return Promise.resolve();
   }
   const queue = queueStarted(kind, lots);
   held.update(() => queue);
-  return queueEach(queue.run?.keys ?? [], (key) => queueOne(Number(key)), (queued) => held.update((now) => stepsQueued<LotDone, ListingQueue>(now, queued)), () => false);
+  const queueKey = (key: string): ReturnType<typeof queueIntent> => {
+    const lot = queue.lots.get(key);
+    return lot === undefined ? Promise.reject(new Error(ClientMessages.selectLotFirst)) : queueOne(lot);
+  };
+  return queueEach(queue.run?.keys ?? [], queueKey, (queued) => held.update((now) => stepsQueued<LotDone, ListingQueue>(now, queued)), () => false);
 }
 
 /** List: every lot, one at a time (spec §4). */
 export const startListing = (lots: readonly QueuedLot[], choice: ListingChoice): Promise<void> =>
-  start('list', lots, (manifestId) => queueIntent(listLot, { ...choice, manifestId }));
+  start('list', lots, ({ id }) => queueIntent(listLot, { ...choice, manifestId: id }));
 
 /** Unlist: every lot, one at a time (spec §4). */
-export const startUnlisting = (lots: readonly QueuedLot[]): Promise<void> => start('unlist', lots, (lotId) => queueIntent(unlistLot, lotId));
+export const startUnlisting = (lots: readonly QueuedLot[]): Promise<void> => start('unlist', lots, (lot) => queueIntent(unlistLot, lot));
 
 /** The finished run's dialog is closed. */
 export const closeQueue = (): void => held.update(runClosed);

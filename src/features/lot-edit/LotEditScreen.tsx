@@ -142,7 +142,7 @@ function LotEdit({ lotId, onRenumbered, ImagesDialog, ListingDialog }: { lotId: 
         />
         <ImagesDialog lot={lot} open={dialog === 'images'} onOpenChange={close} />
         {ListingDialog !== undefined && <ListingDialog lots={[lot]} open={dialog === 'listing'} onOpenChange={close} />}
-        <ConfirmDialog open={dialog === 'unlist'} onOpenChange={close} title="Unlist" message={`Unlist ${lot.lotNumber} from the store?`} proceedLabel="Unlist" tone="danger" onProceed={() => unlist(lot.id)} />
+        <ConfirmDialog open={dialog === 'unlist'} onOpenChange={close} title="Unlist" message={`Unlist ${lot.lotNumber} from the store?`} proceedLabel="Unlist" tone="danger" onProceed={() => unlist(lot)} />
         <CategoryDialog open={dialog === 'categories'} onOpenChange={close} categories={categories} initialSelected={lot.categories} onUpdate={(ids) => void setLotCategories([lot], ids).catch(showError)} />
         <PromptDialog open={dialog === 'addBox'} onOpenChange={close} title="Add Box" label="Box label" blankHint={ClientMessages.boxLabelRequired} onProceed={(label) => void addBox(lot.id, label)} />
         <ConfirmDialog

@@ -35,6 +35,13 @@ export function createRunHolder<S>(empty: S): RunHolder<S> {
 
 const NO_SEQS: readonly number[] = [];
 
+/** The run's keys whose entries settled take their steps; refused entries leave the outbox (the screen says why). */
+export function applySettled<Done extends { readonly kind: string }, S extends RunState<Done>>(holder: RunHolder<S>, entries: BatchEntries, done: DoneSteps<Done>): void {
+  const settled = runSettled<Done, S>(holder.current(), entries, done);
+  if (settled.state !== holder.current()) holder.update(() => settled.state);
+  for (const seq of settled.refusedSeqs) void sync().discardEntry(seq);
+}
+
 /** Follows the run's entries while shown; the head of the run as it is now (undefined without a run). */
 export function useRunEntries<Done extends { readonly kind: string }, S extends RunState<Done>>(holder: RunHolder<S>, state: S, done: DoneSteps<Done>): BatchEntries | undefined {
   // One array per set of watched entries: the live query restarts only when the head of the run moves on.
@@ -42,11 +49,7 @@ export function useRunEntries<Done extends { readonly kind: string }, S extends 
   const watched = useMemo(() => (watchedKey === '' ? NO_SEQS : watchedKey.split(',').map(Number)), [watchedKey]);
   const entries = useOutboxEntries(watched);
   useEffect(() => {
-    if (entries === undefined) return;
-    const settled = runSettled<Done, S>(holder.current(), entries, done);
-    if (settled.state !== holder.current()) holder.update(() => settled.state);
-    // A refusal now shows in the screen's words; the entry leaves the outbox.
-    for (const seq of settled.refusedSeqs) void sync().discardEntry(seq);
+    if (entries !== undefined) applySettled<Done, S>(holder, entries, done);
   }, [entries, holder, done]);
   return state.run === undefined ? undefined : entries;
 }

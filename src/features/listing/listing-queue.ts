@@ -73,6 +73,9 @@ export function queueReport(queue: ListingQueue, summary: RunSummary): QueueRepo
 
 const held = createRunHolder<ListingQueue>(EMPTY_QUEUE);
 
+/** The queue outside React (tests; the hook below is how screens read it). */
+export const listingQueue = held;
+
 const running = (): boolean => {
   const summary = runSummary(held.current());
   return summary !== undefined && !summary.finished;

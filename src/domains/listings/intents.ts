@@ -18,7 +18,7 @@ export const setPrices = defineIntent({
 /** List: one lot on the store; `auction` is always false from this client (spec §9). */
 export const listLot = defineIntent({
   destination: 'listOnWC',
-  ids: ['manifestId'],
+  ids: ['manifestId', 'templateId'],
   build: (request: Omit<ListingRequest, 'auction'>) =>
     ({ body: { ...request, auction: false }, optimistic: patches(lotsTable, [request.manifestId], { status: LotStatus.LISTED }) }),
 });

@@ -7,6 +7,7 @@ import { NoteKind } from '../../protocol/listings';
 import { ListingManagerMessages } from '../../protocol/messages';
 import { notifier } from '../../sync/feedback/notifier';
 import { useIntent } from '../../sync/intent';
+import { useResolvedId } from '../../sync/live-hooks';
 import { buttonClass, inputClass } from '../../ui/button';
 import { Field } from './fields';
 
@@ -16,6 +17,8 @@ export function NotesArea({ onUse }: { onUse: (text: string) => void }) {
   const [kind, setKind] = useState<NoteKind>(NoteKind.NOTES);
   const [form, setForm] = useState(EMPTY_FORM);
   const notes = useNotes(notePrefix(kind));
+  // A note made on this device a moment ago has a temporary id until the server names it: follow it.
+  const selectedId = useResolvedId(form.selectedId);
   const create = useIntent(createNote);
   const update = useIntent(updateNote);
   const remove = useIntent(deleteNote);
@@ -51,7 +54,7 @@ export function NotesArea({ onUse }: { onUse: (text: string) => void }) {
       </fieldset>
       <Field label={ListingManagerMessages.note}>
         {(id) => (
-          <select id={id} value={form.selectedId === undefined ? '' : String(form.selectedId)} onChange={(event) => choose(event.target.value)} className={`${inputClass} bg-white`}>
+          <select id={id} value={selectedId === undefined ? '' : String(selectedId)} onChange={(event) => choose(event.target.value)} className={`${inputClass} bg-white`}>
             <option value="">{ListingManagerMessages.noNote}</option>
             {notes.map((note) => (
               <option key={note.id} value={String(note.id)}>
@@ -71,13 +74,13 @@ export function NotesArea({ onUse }: { onUse: (text: string) => void }) {
         <button type="button" className={buttonClass.secondary} onClick={() => act(decideCreate(kind, form), create, notifier.warning)}>
           {ListingManagerMessages.createNote}
         </button>
-        <button type="button" className={buttonClass.secondary} onClick={() => act(decideUpdate(kind, form.selectedId, form), update, notifier.alert)}>
+        <button type="button" className={buttonClass.secondary} onClick={() => act(decideUpdate(kind, selectedId, form), update, notifier.alert)}>
           {ListingManagerMessages.updateNote}
         </button>
         <button
           type="button"
           className={buttonClass.danger}
-          onClick={() => act(decideDelete(form.selectedId), (id) => {
+          onClick={() => act(decideDelete(selectedId), (id) => {
             remove(id);
             setForm(EMPTY_FORM);
           }, notifier.alert)}

@@ -9,6 +9,7 @@ import {
 import { ListingManagerMessages } from '../../protocol/messages';
 import { notifier, showError } from '../../sync/feedback/notifier';
 import { queueIntent } from '../../sync/intent';
+import { useResolvedId } from '../../sync/live-hooks';
 import { sync } from '../../sync/runtime';
 import { startListing, startUnlisting, type QueuedLot } from './listing-queue';
 import { priceForm, readNumber, readPriceForm, type PriceForm } from './price-form';
@@ -47,7 +48,9 @@ function allowed(problem: string | undefined): boolean {
 }
 
 export function useListingManager(lots: readonly QueuedLot[]): ListingManagerState {
-  const [templateId, setTemplateId] = useState<number | undefined>(undefined);
+  const [chosenTemplate, setTemplateId] = useState<number | undefined>(undefined);
+  // A template made on this device a moment ago has a temporary id until the server names it: follow it.
+  const templateId = useResolvedId(chosenTemplate);
   const [quantity, setQuantityText] = useState(() => String(restoreQuantity(sync().settings)));
   const [form, setFormState] = useState(() => priceForm(restorePriceRequest(sync().settings)));
   const { waitingFor } = useSyncExternalStore(listingPreview.subscribe, listingPreview.get);

@@ -179,6 +179,32 @@ test.describe('at 768 px with touch', () => {
     await expect(dialog).toBeVisible();
   });
 
+  test('runs nothing of a hostile template or lot title in the preview (scripts, handlers, javascript: URLs, SVG, iframes, CSS)', async ({ page }) => {
+    const opened: string[] = [];
+    page.on('dialog', (alert) => void (opened.push(alert.message()), alert.dismiss()));
+    page.on('popup', (popup) => void opened.push(`popup ${popup.url()}`));
+    await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+    const lotNumber = await selectedLot(page, `<img src=x onerror=alert('title')> ${unique()}`);
+    const dialog = await openListingManager(page);
+    const payloads = [
+      '<script>alert(1)</script>', '<img src=x onerror=alert(2)>', '<svg onload=alert(3)><circle r="1"/></svg>', '<a href="javascript:alert(4)">x</a>',
+      '<iframe src="javascript:alert(5)"></iframe>', '<iframe srcdoc="<script>alert(6)</script>"></iframe>', '<body onload=alert(7)>',
+      '<div style="background:url(javascript:alert(8))">css</div>', '<style>@import "javascript:alert(9)";</style>', '<object data="javascript:alert(10)"></object>',
+      '<embed src="javascript:alert(11)">', '<form action="javascript:alert(12)"><button>go</button></form>', '<meta http-equiv="refresh" content="0;url=javascript:alert(13)">',
+      '<details open ontoggle=alert(14)>d</details>', '<input autofocus onfocus=alert(15)>', '<video><source onerror=alert(16)></video>',
+      '<math><mtext><table><mglyph><style><img src=x onerror=alert(17)></style></mglyph></table></mtext></math>',
+    ];
+    await makeTemplate(dialog, `Hostile ${unique()}`, `<h2>{{title}}</h2>${payloads.join('')}`);
+    await dialog.getByRole('button', { name: 'Create Preview' }).click();
+    const viewer = page.getByRole('dialog', { name: `Listing preview: ${lotNumber}` });
+    await expect(viewer.locator('iframe')).toHaveAttribute('sandbox', '');
+    await expect(page.frameLocator('iframe[title="Preview"]').getByRole('heading')).toContainText("<img src=x onerror=alert('title')>");
+    await page.waitForTimeout(1000);
+    expect(opened).toEqual([]);
+    await viewer.getByRole('tab', { name: 'Source' }).click();
+    await expect(viewer.getByRole('textbox', { name: 'HTML source (read-only)' })).not.toHaveValue(/<script|<[^>]*\son\w+=|javascript:/i);
+  });
+
   test('List goes through the queue until "All lots added to WC"; the listed lot then offers Unlist and its public page', async ({ page }) => {
     await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
     const titles = [`Queue ${unique()} A`, `Queue ${unique()} B`];

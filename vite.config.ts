@@ -137,7 +137,8 @@ export default defineConfig({
       workbox: {
         // The shell: the hashed bundles and index.html. The manifest, its icons and includeAssets are added
         // by the plugin itself (globbing them here too would list each twice).
-        globPatterns: ['**/*.{js,css,html}'],
+        // The barcode reader's WebAssembly too, so camera scanning works offline.
+        globPatterns: ['**/*.{js,css,html,wasm}'],
         // Any in-app URL opened offline (/home, /lotedit/12, …) gets the precached shell; the router takes it from there.
         navigateFallback: '/index.html',
         navigateFallbackDenylist: SERVER_PATHS,

@@ -9,6 +9,7 @@ import { handlers } from './domains';
 import { registerApiRoutes, registerHttpPlumbing } from './http/api';
 import { registerHealth } from './http/health';
 import { registerStaticPwa } from './http/static-pwa';
+import { registerStorePages, registerStoreRedirects } from './http/store-pages';
 import { createServices, type Services } from './services';
 import { attachStomp, type StompServer } from './stomp';
 import { createRouter, type Router } from './stomp/router';
@@ -45,6 +46,9 @@ export async function createServer(config: Config, database: Database, logger = 
 
   registerHealth(app, services);
   registerApiRoutes(app, services);
+  // The public pages are the embedded store's; a WooCommerce shop serves its own, and /store sends the browser there.
+  if (config.store.kind === 'embedded') registerStorePages(app, services.db);
+  else registerStoreRedirects(app, config.store.url);
   // A BACKGROUND_REMOVER that cannot load stops the start, naming the setting, instead of failing the first removal.
   await services.images.remover();
   services.images.sweeper.start();

@@ -1,10 +1,12 @@
 // The domain registry: one line per domain, each a folder whose index.ts exports its handlers keyed by the spec's
 // destination names. Adding a domain adds a folder and a line here; the engine (server/stomp) never changes.
 import { Destination } from '../../src/protocol/destinations';
+import { auctionHandlers } from './auctions';
 import { boxHandlers } from './boxes';
 import { categoryHandlers } from './categories';
 import { registerDomains, type HandlerMap } from './handler';
 import { imageHandlers } from './images';
+import { inventoryHandlers } from './inventory';
 import { itemHandlers } from './items';
 import { listingHandlers } from './listings';
 import { lotHandlers } from './lots';
@@ -22,6 +24,8 @@ export const handlers: HandlerMap = registerDomains(
   imageHandlers,
   noteHandlers,
   listingHandlers,
+  inventoryHandlers,
+  auctionHandlers,
 );
 
 /** Destination paths a client can use today; docs/protocol.md marks the rest "not yet served". */

@@ -23,7 +23,9 @@ export function contentSecurityPolicy(host: string | undefined): string {
   const socket = host ? ` ws://${host} wss://${host}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self'", // no 'unsafe-inline', no 'unsafe-eval' (the client runs zod without its eval JIT)
+    // No 'unsafe-inline', no 'unsafe-eval' (the client runs zod without its eval JIT); 'wasm-unsafe-eval' compiles
+    // WebAssembly only (the barcode reader, a file of the build), it runs no string as script.
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
     "img-src 'self' blob: data:", // blob: for photos before upload, data: for small inline icons
     "font-src 'self'",

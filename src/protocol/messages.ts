@@ -405,6 +405,26 @@ export const TemplateMessages = {
   notATemplate: (id: number) => `Template ${id} not found: a template is a note whose label starts with 'template_'.`,
 } as const;
 
+/** Inventory counts (spec §5, §8; issue 16). */
+export const InventoryMessages = {
+  alreadyInHistory: (lotNumber: string) => `Lot ${lotNumber} already in history.`,
+  eventNotFound: (id: number) => `Inventory event ${id} not found.`,
+  lotNotFound: (id: number) => `Lot ${id} not found.`,
+  eventCreated: (label: string) => `Inventory event created: ${label}`,
+  recorded: (lotNumber: string) => `Lot ${lotNumber} added to history.`,
+  deleted: (count: number) => `Deleted history entries: ${count}`,
+  selectEventFirst: 'Please select an event first.',
+  noTitles: 'No lots to get titles.',
+} as const;
+
+/** Auction events and their ordered lots (spec §5, §8; issue 17). */
+export const AuctionMessages = {
+  eventNotFound: (id: number) => `Auction event ${id} not found.`,
+  rowNotFound: (id: number) => `Auction lot ${id} not found.`,
+  added: 'Manifest(s) added to auction event successfully.',
+  selectEventAndLots: 'No auction event selected or no lots selected. Please select an auction event and lots first.',
+} as const;
+
 /** Pricing and listing lots on the online store (spec §8; issue 15). */
 export const ListingMessages = {
   created: (lotNumber: string) => `Created Listing, Lot: ${lotNumber}`,
@@ -431,6 +451,45 @@ export const StoreMessages = {
   /** wp/v2/media with its own WordPress login (an application password). */
   badMediaLogin: 'The online store refused our WordPress login for images: check its application password.',
   unreadable: 'The online store answered something that is not WooCommerce: check WC_URL.',
+} as const;
+
+/** The embedded store's public pages (/store and /store/{slug}): what a bidder reads. */
+export const StorePageMessages = {
+  storeTitle: 'Lots for sale',
+  /** The index's heading with the page number after the first. */
+  indexHeading: (page: number) => (page > 1 ? `Lots for sale — page ${page}` : 'Lots for sale'),
+  empty: 'There are no lots for sale right now. Please come back soon.',
+  pastTheEnd: 'There are no more lots on this page.',
+  firstPage: 'First page',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  backToStore: 'All lots for sale',
+  price: (amount: string) => `$${amount}`,
+  inStock: (quantity: number) => `In stock: ${quantity}`,
+  outOfStock: 'Out of stock',
+  noImage: 'No picture',
+  /** The alt text of a lot's picture: its title and which picture it is. */
+  imageAlt: (title: string, index: number, count: number) => (count > 1 ? `${title} (picture ${index} of ${count})` : title),
+  untitled: 'Untitled lot',
+  notFoundTitle: 'Lot not found',
+  notFound: 'There is no lot at this address. It may have been sold or taken down.',
+  badPageTitle: 'Page not found',
+  badPage: (max: number) => `The page number must be a whole number from 1 to ${max}.`,
+} as const;
+
+/** Scanning barcodes with the device's camera (issue 16): what the scanner's dialog says. */
+export const CameraMessages = {
+  open: 'Scan with camera',
+  title: 'Scan a barcode',
+  aim: 'Point the camera at a barcode: lot labels (Code 128), location labels (QR) and product UPC/EAN codes are read.',
+  starting: 'Starting the camera…',
+  read: (code: string) => `Read ${code}`,
+  close: 'Close',
+  denied: 'The camera is blocked for this site: allow it in the browser settings, or type the code.',
+  noCamera: 'This device has no camera: type the code instead.',
+  insecure: 'The camera needs a secure (https) connection: type the code instead.',
+  failed: (reason: string) => `The camera could not start (${reason}): type the code instead.`,
+  readerFailed: 'The barcode reader could not load: type the code instead.',
 } as const;
 
 /** Selling on the client (issue 15): the Listing Manager, its queues, the notes area and the HTML viewer (spec §5, §8). */

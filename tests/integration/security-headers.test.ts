@@ -73,10 +73,10 @@ describe('every HTTP response', () => {
 });
 
 describe('the Content-Security-Policy', () => {
-  it('lets the page load only its own scripts, styles, workers and manifest, with no inline script or eval', async () => {
+  it('lets the page load only its own scripts, styles, workers and manifest, with no inline script or eval (WebAssembly only)', async () => {
     const policy = directives((await exchange('/')).headers['content-security-policy']);
     expect(policy.get('default-src')).toEqual(["'self'"]);
-    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(policy.get('style-src')).toEqual(["'self'"]);
     expect(policy.get('worker-src')).toEqual(["'self'"]);
     expect(policy.get('manifest-src')).toEqual(["'self'"]);
@@ -106,7 +106,7 @@ describe('the Content-Security-Policy', () => {
     const response = await exchange('/', { host: "evil.example; script-src * 'unsafe-inline'" });
     const policy = directives(response.headers['content-security-policy']);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
-    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   });
 });
 

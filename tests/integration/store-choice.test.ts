@@ -33,4 +33,13 @@ describe('a server with WC_URL, WC_KEY and WC_SECRET', () => {
     expect(categories.map(({ name }) => name)).toEqual(['Home & Kitchen', 'Kettles']);
     expect(shop.requests.some((request) => request.path === '/wp-json/wc/v3/products/categories')).toBe(true);
   });
+
+  it("serves no store pages of its own: /store and /store/{slug} send the browser to the shop's", async () => {
+    const to = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+      return [response.status, response.headers.get('location')];
+    };
+    expect(await to('/store/lot-000001-pallet')).toEqual([302, `${shop.origin}/product/lot-000001-pallet/`]);
+    expect(await to('/store')).toEqual([302, `${shop.origin}/`]);
+  });
 });

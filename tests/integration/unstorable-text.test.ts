@@ -62,6 +62,13 @@ const VALID_BODIES: Partial<Record<DestinationName, (f: Fixtures) => unknown>> =
   updateNote: () => ({ id: 1, label: 'notes_Unstorable', data: 'text' }),
   setPricesForLot: (f) => priceRequest(f.lot),
   getSmallWholesaleLotsWCProducts: () => 'Tools',
+  createInventoryEvent: () => ({ label: 'Aisle 1 count' }),
+  // Refused when parsed, before the event is looked up: any id will do.
+  createAuctionEvent: () => ({ label: 'Spring sale' }),
+  // Refused when parsed, before the event or row is looked up: any id will do.
+  updateAuctionEvent: () => ({ id: 1, title: 'Spring sale', startTime: null, endTime: null, createdAt: null }),
+  updateAuctionEventManifests: () => [{ id: 1, auctionTitle: '40 kettles', startingPrice: 25, startTime: null, endTime: null }],
+  createManifestHistory: (f) => ({ manifestId: f.lot.id, inventoryEventId: 1, status: 'NOT_LISTED', lotNumber: f.lot.lotNumber }),
 };
 
 const served = Object.keys(handlers) as DestinationName[];

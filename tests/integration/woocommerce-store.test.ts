@@ -2,9 +2,13 @@
 // paging, idempotent listing by SKU, status, delete, batch, media, retries, time limits and the store's refusals.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StoreMessages } from '../../src/protocol/messages';
-import type { ProductInput } from '../../server/store/types';
-import { type WooCommerceOptions, createWooCommerceStore } from '../../server/store/woocommerce';
+import type { WooCommerceOptions } from '../../server/store/woocommerce';
+import { makeProduct } from '../support/factories';
+import { storeContract } from '../support/store-contract';
+import { startWooCommerceUnderTest, wooCommerceStore } from '../support/stores';
 import { type ContractServer, startContractServer } from '../support/woocommerce-contract-server';
+
+storeContract('WooCommerce store', startWooCommerceUnderTest);
 
 let wc: ContractServer;
 beforeEach(async () => {
@@ -12,27 +16,8 @@ beforeEach(async () => {
 });
 afterEach(() => wc.stop());
 
-const storeWith = (options: Partial<WooCommerceOptions> = {}) =>
-  createWooCommerceStore({
-    url: wc.origin,
-    key: wc.key,
-    secret: wc.secret,
-    mediaLogin: wc.mediaLogin,
-    timeoutMs: 2000,
-    retry: { attempts: 4, backoffMs: 5, maxDelayMs: 2000 },
-    ...options,
-  });
-
-const lot = (sku: string, changes: Partial<ProductInput> = {}): ProductInput => ({
-  sku,
-  name: `Pallet ${sku}`,
-  description: '<p>12 small appliances</p>',
-  regularPrice: 149.5,
-  stockQuantity: 1,
-  categories: [],
-  images: [],
-  ...changes,
-});
+const storeWith = (options: Partial<WooCommerceOptions> = {}) => wooCommerceStore(wc, options);
+const lot = makeProduct;
 
 const sent = (method: string, path: string) => wc.requests.filter((request) => request.method === method && request.path === path);
 

@@ -3,6 +3,7 @@
 import type { UpcEntry } from '../../src/protocol/catalogue';
 import type { Box, BoxItem } from '../../src/protocol/entities';
 import type { Lot } from '../../src/protocol/lots';
+import type { ProductInput } from '../../server/store/types';
 
 export function makeLot(id: number, titleListing: string, userId = 7, fields: Partial<Lot> = {}): Lot {
   return {
@@ -31,5 +32,13 @@ export function makeUpc(id: number, upc: string, fields: Partial<UpcEntry> = {})
   return {
     id, upc, vendorName: null, vendorStyleNumber: null, size: null, color: null, itemDescription: null,
     retailPrice: null, wholesalePrice: null, asin: null, source: 'dataentry', ...fields,
+  };
+}
+
+/** A lot as a store product (server/store/types.ts), listed at $149.50 with one in stock. */
+export function makeProduct(sku: string, fields: Partial<ProductInput> = {}): ProductInput {
+  return {
+    sku, name: `Pallet ${sku}`, description: '<p>12 small appliances</p>', regularPrice: 149.5, stockQuantity: 1, categories: [], images: [],
+    ...fields,
   };
 }

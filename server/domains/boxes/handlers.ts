@@ -7,7 +7,7 @@ import { ErrorCode } from '../../../src/protocol/error-codes';
 import { boxes, lots } from '../../db';
 import { ServerMessages } from '../../../src/protocol/messages';
 import { andPush, defineHandlers, only, refuse, reply, replyAndPush } from '../handler';
-import { changeItems, lockVisibleLots, lotNotFound, ownerName, presentLot, visibleLot } from '../lots';
+import { changeItems, lockVisibleLots, lotNotFound, ownerName, presentOneLot, visibleLot } from '../lots';
 import { lockVisibleBox } from './box-access';
 import { boxColumnsOf, boxName, presentBox } from './box-presenter';
 
@@ -59,7 +59,7 @@ export const boxHandlers = defineHandlers({
       const owner = await ownerName(db, user, lot);
       // The reply carries the box only (the sender refetches its lot, spec §4); other sessions hear of the new totals.
       const deleted = replyAndPush(reply.ok('DELETED_BOX', presentBox(box), ServerMessages.deletedBox(boxName(box))), owner);
-      return andPush(deleted, owner, reply.ok('UPDATED_LOT', presentLot(change.lot)));
+      return andPush(deleted, owner, reply.ok('UPDATED_LOT', await presentOneLot(db, change.lot)));
     },
   },
 

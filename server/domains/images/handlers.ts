@@ -7,7 +7,7 @@ import { IMAGES_MAX } from '../../../src/protocol/images';
 import { ImageMessages } from '../../../src/protocol/messages';
 import { boxes, images, items } from '../../db';
 import { defineHandlers, only, refuse, reply, replyAndPush, type HandlerResult } from '../handler';
-import { lockVisibleLots, lotNotFound, ownerName, presentLot, replyAndPushPerOwner } from '../lots';
+import { lockVisibleLots, lotNotFound, ownerName, presentOneLot, replyAndPushPerOwner } from '../lots';
 import type { ImageRow } from './image-presenter';
 import { filesOf, imagesOf, insertImage, lockVisibleLotImages, presentImage, roomFor, visibleLotById } from './image-rows';
 import { commitImage } from './image-commit';
@@ -34,7 +34,7 @@ export const imageHandlers = defineHandlers({
       const lot = await visibleLotById(db, user, lotId);
       if (!lot) return lotNotFound();
       const rows = await imagesOf(db, { lot });
-      return only(reply.ok('FOUND_IMAGES_FOR_LOT', { images: rows.map(presentImage), lot: presentLot(lot) }, ImageMessages.found(rows.length)));
+      return only(reply.ok('FOUND_IMAGES_FOR_LOT', { images: rows.map(presentImage), lot: await presentOneLot(db, lot) }, ImageMessages.found(rows.length)));
     },
   },
 
@@ -60,7 +60,7 @@ export const imageHandlers = defineHandlers({
       if (wanted.length > room) return refuse(ErrorCode.BAD_REQUEST, ImageMessages.full(IMAGES_MAX));
       for (const image of wanted) await insertImage(db, { lot }, filesOf(image));
       const rows = await imagesOf(db, { lot });
-      const message = reply.ok('IMAGE_ADDED_MANIFEST', { images: rows.map(presentImage), lot: presentLot(lot) }, ImageMessages.attached(wanted.length));
+      const message = reply.ok('IMAGE_ADDED_MANIFEST', { images: rows.map(presentImage), lot: await presentOneLot(db, lot) }, ImageMessages.attached(wanted.length));
       return replyAndPush(message, await ownerName(db, user, lot));
     },
   },

@@ -11,7 +11,7 @@ import { items, upcs, type DbOrTx } from '../../db';
 import { ServerMessages } from '../../../src/protocol/messages';
 import { findVisibleBox, lockVisibleBox, type BoxRow } from '../boxes';
 import { andPush, defineHandlers, only, refuse, reply, replyAndPush, type HandlerResult, type UserContext } from '../handler';
-import { changeItems, ownerName, presentLot, type LotRow } from '../lots';
+import { changeItems, ownerName, presentOneLot, type LotRow } from '../lots';
 import { locateItems } from './item-access';
 import { itemColumnsOf, itemFromCatalogue, presentItem, type ItemRow } from './item-presenter';
 
@@ -39,7 +39,7 @@ function inOrder(ids: readonly number[], rows: readonly ItemRow[]): ItemRow[] {
 async function itemsChanged(
   context: UserContext, messageType: 'UPDATED_ITEMS' | 'DELETED_ITEMS', box: BoxRow, lot: LotRow, rows: readonly ItemRow[], message: string,
 ): Promise<HandlerResult> {
-  const data = { boxId: box.id, items: rows.map(presentItem), lot: presentLot(lot) };
+  const data = { boxId: box.id, items: rows.map(presentItem), lot: await presentOneLot(context.db, lot) };
   return replyAndPush(reply.ok(messageType, data, message), await ownerName(context.db, context.user, lot));
 }
 
@@ -51,7 +51,7 @@ export const itemHandlers = defineHandlers({
       const access = await findVisibleBox(db, context.user, boxId);
       if (!access.ok) return access.refusal;
       const rows = await db.select().from(items).where(eq(items.boxId, boxId)).orderBy(asc(items.id));
-      return only(reply.ok('FOUND_ITEMS_BY_BOX_ID', { boxId, items: rows.map(presentItem), lot: presentLot(access.lot) }));
+      return only(reply.ok('FOUND_ITEMS_BY_BOX_ID', { boxId, items: rows.map(presentItem), lot: await presentOneLot(db, access.lot) }));
     },
   },
 
@@ -78,7 +78,7 @@ export const itemHandlers = defineHandlers({
       if (!change.ok) return refuse(ErrorCode.BAD_REQUEST, change.message);
       const item = change.value;
       const message = existing ? ServerMessages.addedOneMore(upc, item.quantity) : ServerMessages.addedUpc(upc);
-      const data = { boxId, item: presentItem(item), lot: presentLot(change.lot) };
+      const data = { boxId, item: presentItem(item), lot: await presentOneLot(db, change.lot) };
       return replyAndPush(reply.ok('ADDED_UPC_TO_BOX', data, message), await ownerName(db, user, lot));
     },
   },
@@ -123,7 +123,7 @@ export const itemHandlers = defineHandlers({
       const owner = await ownerName(db, user, lot);
       const added = replyAndPush(reply.ok('ADDED_MULT_UPCS_TO_BOX', { addedItems, notFoundUPCs }, ServerMessages.bulkAdded(addedItems.length)), owner);
       // The reply names no lot; other sessions hear of the new totals (the sender refetches, as after any bulk add).
-      return andPush(added, owner, reply.ok('UPDATED_LOT', presentLot(change.lot)));
+      return andPush(added, owner, reply.ok('UPDATED_LOT', await presentOneLot(db, change.lot)));
     },
   },
 

@@ -11,7 +11,7 @@ import { lots } from '../../db';
 import { renderListing } from '../../store/templates';
 import type { ProductInput } from '../../store/types';
 import { defineHandlers, only, refuse, reply, replyAndPush, type HandlerResult, type Staged, type UserContext } from '../handler';
-import { lockVisibleLots, lotNotFound, ownerName, presentLot } from '../lots';
+import { lockVisibleLots, lotNotFound, ownerName, presentOneLot } from '../lots';
 import { templateById } from '../notes';
 import { readListingSource, valuesFor, type ListingSource } from './listing-source';
 import { setPricesForLot } from './pricing-handler';
@@ -63,7 +63,7 @@ async function stageListing(context: UserContext, request: ListingRequest): Prom
     async commit(transaction) {
       const listed = await setStatus(transaction, lot.id, () => ({ status: LotStatus.LISTED, slug: slugOf(permalink) }));
       if (listed === undefined) return { result: lotNotFound(), used: false };
-      const message = reply.ok('LISTING_CREATED', presentLot(listed.row), ListingMessages.created(listed.row.lotNumber));
+      const message = reply.ok('LISTING_CREATED', await presentOneLot(transaction.db, listed.row), ListingMessages.created(listed.row.lotNumber));
       return { result: replyAndPush(message, listed.owner), used: true };
     },
     // Not committed (the lot went, the transaction failed): a product of a lot that is not listed must not stay.
@@ -87,7 +87,7 @@ async function stageUnlisting(context: UserContext, lotId: number): Promise<Stag
       // A sold or shipped lot keeps its status: only a listed one goes back to NOT_LISTED.
       const unlisted = await setStatus(transaction, lotId, (status) => ({ status: status === LotStatus.LISTED ? LotStatus.NOT_LISTED : status, slug: null }));
       if (unlisted === undefined) return { result: lotNotFound(), used: true };
-      return { result: replyAndPush(reply.on('deletedListings', presentLot(unlisted.row)), unlisted.owner), used: true };
+      return { result: replyAndPush(reply.on('deletedListings', await presentOneLot(transaction.db, unlisted.row)), unlisted.owner), used: true };
     },
     // The product is gone either way; the lot's status follows on the next unlist.
     async discard() {},

@@ -7,7 +7,7 @@ import { MONEY_MAX } from '../../../src/protocol/limits';
 import { ListingMessages, ServerMessages } from '../../../src/protocol/messages';
 import { boxes, items, lots } from '../../db';
 import { refuse, reply, replyAndPush, type HandlerResult, type UserContext } from '../handler';
-import { lockVisibleLots, lotNotFound, ownerName, presentLot, recomputeLotTotals } from '../lots';
+import { lockVisibleLots, lotNotFound, ownerName, presentOneLot, recomputeLotTotals } from '../lots';
 import { priceLot } from './pricing';
 
 /** Item ids by the price they get: one UPDATE per distinct price rather than one per item. */
@@ -39,5 +39,5 @@ export async function setPricesForLot(context: UserContext, request: PriceReques
   const notes = request.specialNotes.trim() === '' ? {} : { specialNotes: request.specialNotes };
   const [priced] = await db.update(lots).set({ totalListingPrice: listingTotal, ...notes }).where(eq(lots.id, lot.id)).returning();
   if (priced === undefined) throw new Error(`locked lot ${lot.id} vanished while it was priced`);
-  return replyAndPush(reply.ok('UPDATED_LOT', presentLot(priced), ListingMessages.priced(priced.lotNumber)), await ownerName(db, user, priced));
+  return replyAndPush(reply.ok('UPDATED_LOT', await presentOneLot(db, priced), ListingMessages.priced(priced.lotNumber)), await ownerName(db, user, priced));
 }

@@ -11,9 +11,13 @@ export interface PricedItem {
   clientCost: number | null;
 }
 
-/** To the nearest cent, half away from zero, immune to binary fractions (1.005 → 1.01). */
+/**
+ * To the nearest cent, half up, immune to binary fractions (1.005 → 1.01): 15 significant digits, all a double holds
+ * for certain, drop the representation error and nothing else. (12 digits rounded twice: an amount in the millions
+ * with a fraction of a cent, like a cost × a four-decimal multiplier, could land a cent off.)
+ */
 export function toCents(amount: number): number {
-  return Math.round(Number((amount * 100).toPrecision(12))) / 100;
+  return Math.round(Number((amount * 100).toPrecision(15))) / 100;
 }
 
 /**

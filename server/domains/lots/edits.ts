@@ -7,6 +7,7 @@ import { LotStatus } from '../../../src/protocol/lots';
 import { lots, nextLotNumber, type DbOrTx } from '../../db';
 import { lockVisibleLots, lotNotFound, ownerName, replyAndPushPerOwner, visibleLot } from './lot-access';
 import { copyLot } from './lot-copier';
+import { auctionEntriesOf, presentOneLot } from './lot-auctions';
 import { changedColumnsOf, locationColumnsOf, presentLot, type LotEditableColumns, type LotRow } from './lot-presenter';
 import { ServerMessages } from '../../../src/protocol/messages';
 import { defineHandlers, reply, replyAndPush, type HandlerResult, type UserContext } from '../handler';
@@ -16,7 +17,7 @@ async function updateOne(context: UserContext, lotId: number, change: Partial<Lo
   const { user } = context;
   const [row] = await context.db.update(lots).set(change).where(visibleLot(user, lotId)).returning();
   if (!row) return lotNotFound();
-  return replyAndPush(reply.ok(messageType, presentLot(row)), await ownerName(context.db, user, row));
+  return replyAndPush(reply.ok(messageType, await presentOneLot(context.db, row)), await ownerName(context.db, user, row));
 }
 
 /**
@@ -33,7 +34,8 @@ async function updateAll(context: UserContext, lotIds: readonly number[], write:
     if (!row) throw new Error(`locked lot ${lotId} was not updated`);
     return row;
   });
-  return replyAndPushPerOwner(db, user, updated, (theirs) => reply.ok('UPDATED_LOTS', theirs.map(presentLot)));
+  const auctions = await auctionEntriesOf(db, updated.map((row) => row.id));
+  return replyAndPushPerOwner(db, user, updated, (theirs) => reply.ok('UPDATED_LOTS', theirs.map((row) => presentLot(row, auctions))));
 }
 
 export const lotEditHandlers = defineHandlers({
@@ -44,7 +46,7 @@ export const lotEditHandlers = defineHandlers({
       const lotNumber = await nextLotNumber(db, services.config.lotPrefix);
       const [row] = await db.insert(lots).values({ lotNumber, titleListing: label, status: LotStatus.NOT_LISTED, userId: user.id }).returning();
       if (!row) throw new Error('insert into lots returned no row');
-      return replyAndPush(reply.ok('CREATED_MANIFEST', presentLot(row), ServerMessages.createdManifest(row.titleListing)), user.username);
+      return replyAndPush(reply.ok('CREATED_MANIFEST', presentLot(row), ServerMessages.createdManifest(row.titleListing)), user.username); // new: in no auction yet
     },
   },
 
@@ -56,7 +58,7 @@ export const lotEditHandlers = defineHandlers({
       const [source] = (await lockVisibleLots(db, user, [lotId])) ?? [];
       if (!source) return lotNotFound();
       const copy = await copyLot(db, source, { ownerId: user.id, lotPrefix: services.config.lotPrefix });
-      return replyAndPush(reply.ok('COPIED_MANIFEST', presentLot(copy), ServerMessages.copiedManifest(copy.lotNumber)), user.username);
+      return replyAndPush(reply.ok('COPIED_MANIFEST', presentLot(copy), ServerMessages.copiedManifest(copy.lotNumber)), user.username); // a copy joins no auction
     },
   },
 

@@ -7,5 +7,6 @@ import { lotQueryHandlers } from './queries';
 export const lotHandlers = defineHandlers({ ...lotQueryHandlers, ...lotEditHandlers });
 
 export { lockVisibleLots, lotNotFound, ownerName, replyAndPushPerOwner, visibleLot, visibleLots } from './lot-access';
-export { presentLot, type LotRow } from './lot-presenter';
+export { type LotRow } from './lot-presenter';
+export { auctionEntriesOf, presentLots, presentOneLot } from './lot-auctions';
 export { changeItems, recomputeLotTotals, type ItemChange } from './lot-totals';

@@ -1,12 +1,17 @@
 // presentLot: a lots row → the wire's Lot (spec §3 names, numbers as numbers). The one place that shape is built,
 // and its inverse for what a client may write (editableColumnsOf, locationColumnsOf, changedColumnsOf). Never reads
 // the database.
-import type { Lot, LotEdit, LotLocationUpdate } from '../../../src/protocol/lots';
+import type { Lot, LotAuctionEntry, LotEdit, LotLocationUpdate } from '../../../src/protocol/lots';
 import type { lots } from '../../db';
 
 export type LotRow = typeof lots.$inferSelect;
 
-export function presentLot(row: LotRow): Lot {
+/** Each lot's auction entries by lot id (./lot-auctions.ts reads them). */
+export type AuctionEntriesByLot = ReadonlyMap<number, LotAuctionEntry[]>;
+const NO_AUCTIONS: AuctionEntriesByLot = new Map();
+
+/** The wire's Lot; its auction entries from `auctions` (none given: none shown, for uses that never send it). */
+export function presentLot(row: LotRow, auctions: AuctionEntriesByLot = NO_AUCTIONS): Lot {
   return {
     id: row.id,
     lotNumber: row.lotNumber,
@@ -26,7 +31,7 @@ export function presentLot(row: LotRow): Lot {
     loc_column: row.locColumn,
     loc_row: row.locRow,
     loc_box: row.locBox,
-    auctionEventManifests: [], // filled once auction events are served
+    auctionEventManifests: auctions.get(row.id) ?? [],
   };
 }
 

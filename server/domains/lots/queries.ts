@@ -6,7 +6,7 @@ import { ID_MAX } from '../../../src/protocol/primitives';
 import { LOT_SUGGESTIONS_MAX, LotStatus, type LotsFilter } from '../../../src/protocol/lots';
 import { likeContains, likePrefix, lots } from '../../db';
 import { lotNotFound, ownedBy, visibleLot, visibleLots } from './lot-access';
-import { presentLot } from './lot-presenter';
+import { presentLots, presentOneLot } from './lot-auctions';
 import { ServerMessages } from '../../../src/protocol/messages';
 import { defineHandlers, only, reply } from '../handler';
 
@@ -62,7 +62,7 @@ export const lotQueryHandlers = defineHandlers({
         .from(lots)
         .where(and(inArray(lots.status, statuses), ownedBy(user, filter), lotNumberCondition(filter.lotNumber), lotIdCondition(filter.lotId)))
         .orderBy(desc(lots.id));
-      return only(reply.on('lots', rows.map(presentLot)));
+      return only(reply.on('lots', await presentLots(context.db, rows)));
     },
   },
 
@@ -71,7 +71,7 @@ export const lotQueryHandlers = defineHandlers({
     async handle(context, lotId) {
       const { user } = context;
       const [row] = await context.db.select().from(lots).where(visibleLot(user, lotId));
-      return row ? only(reply.on('lotById', presentLot(row))) : lotNotFound();
+      return row ? only(reply.on('lotById', await presentOneLot(context.db, row))) : lotNotFound();
     },
   },
 
@@ -93,7 +93,7 @@ export const lotQueryHandlers = defineHandlers({
         .where(and(visibleLots(user), contains(text), seen.length > 0 ? notInArray(lots.id, seen) : undefined))
         .orderBy(asc(lots.lotNumber))
         .limit(room);
-      return only(reply.on('lotSuggestions', [...prefixed, ...containing].map(presentLot)));
+      return only(reply.on('lotSuggestions', await presentLots(db, [...prefixed, ...containing])));
     },
   },
 
@@ -105,7 +105,7 @@ export const lotQueryHandlers = defineHandlers({
       const rows = await context.db.select().from(lots).where(and(inArray(lots.lotNumber, asked), visibleLots(user)));
       const byNumber = new Map(rows.map((row) => [row.lotNumber, row]));
       const found = asked.flatMap((lotNumber) => byNumber.get(lotNumber) ?? []);
-      return only(reply.ok('FOUND_LOTS', found.map(presentLot), ServerMessages.foundLots(found.length, asked.length)));
+      return only(reply.ok('FOUND_LOTS', await presentLots(context.db, found), ServerMessages.foundLots(found.length, asked.length)));
     },
   },
 });

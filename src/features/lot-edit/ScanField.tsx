@@ -2,10 +2,12 @@
 // Enter; Add does the same for a thumb. Blank gives 'Please specify a UPC when adding the item.'. The field
 // empties at once, so the next scan can follow; scans made while the previous one is still being queued wait
 // their turn, in order (a fast scanner never loses an item), and a blank submit while one is in progress (a
-// double tap on Add) is ignored (spec §5). The field takes focus when it appears (a lot with a box opens, the
-// first box is added) and gets it back after every add (scan-focus.ts: the rest of the idle-focus rule).
+// double tap on Add) is ignored (spec §5). The camera button reads codes into the same queue (a phone with no
+// scanner). The field takes focus when it appears (a lot with a box opens, the first box is added) and gets it back
+// after every add (scan-focus.ts: the rest of the idle-focus rule).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClass, inputClass } from '../../ui/button';
+import { CameraScanButton } from '../../ui/camera/CameraScanButton';
 import { focusScan, type ScanFieldRef } from './scan-focus';
 
 export interface ScanFieldProps {
@@ -26,11 +28,7 @@ export function ScanField({ onAdd, disabled = false, inputRef }: ScanFieldProps)
   const queue = useRef<Promise<void>>(Promise.resolve());
   const inProgress = useRef(0);
 
-  const submit = (event: FormEvent): void => {
-    event.preventDefault();
-    const code = upc;
-    if (code.trim() === '' && inProgress.current > 0) return;
-    setUpc('');
+  const enqueue = (code: string): void => {
     inProgress.current += 1;
     queue.current = queue.current
       .then(() => onAdd(code))
@@ -40,6 +38,14 @@ export function ScanField({ onAdd, disabled = false, inputRef }: ScanFieldProps)
         inProgress.current -= 1;
         focusScan(input);
       });
+  };
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    const code = upc;
+    if (code.trim() === '' && inProgress.current > 0) return;
+    setUpc('');
+    enqueue(code);
   };
 
   return (
@@ -65,6 +71,7 @@ export function ScanField({ onAdd, disabled = false, inputRef }: ScanFieldProps)
       <button type="submit" className={buttonClass.primary} disabled={disabled}>
         Add
       </button>
+      <CameraScanButton onScan={enqueue} continuous disabled={disabled} />
     </form>
   );
 }

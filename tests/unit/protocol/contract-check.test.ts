@@ -61,8 +61,8 @@ describe('checkMessage: a push, or a message read without its SEND', () => {
 
 describe('checkReply: destinations not served yet', () => {
   it('passes NOT_FOUND on errors for a destination no handler serves yet, and only for those', () => {
-    const notServed = errorEnvelope(ErrorCode.NOT_FOUND, 'Destination not yet served: /app/getAllAuctionEvents');
-    expect(checkReply('getAllAuctionEvents', 'errors', notServed)).toBeUndefined();
+    const notServed = errorEnvelope(ErrorCode.NOT_FOUND, 'Destination not yet served: /app/listAuctionOnWC');
+    expect(checkReply('listAuctionOnWC', 'errors', notServed)).toBeUndefined();
     expect(checkReply('createManifest', 'errors', notServed)).toMatch(/refused with NOT_FOUND/);
   });
 });

@@ -226,6 +226,10 @@ test.describe('at 768 px with touch', () => {
     dialog = await openListingManager(page);
     await expect(dialog.getByRole('button', { name: 'List', exact: true })).toHaveCount(0);
     await expect(dialog.getByRole('link', { name: 'Public listing' })).toHaveAttribute('href', /^\/store\/.+/);
+    const href = (await dialog.getByRole('link', { name: 'Public listing' }).getAttribute('href')) ?? '';
+    const publicPage = await page.request.get(`${server.url}${href}`);
+    expect(publicPage.ok()).toBe(true);
+    expect(await publicPage.text()).toContain(titles[0] ?? '');
     await dialog.getByRole('button', { name: 'Unlist' }).click();
     const unlisting = page.getByRole('dialog', { name: 'Unlisting lots' });
     await expect(unlisting.getByText('All lots unlisted on WC')).toBeVisible();

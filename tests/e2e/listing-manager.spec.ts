@@ -238,4 +238,27 @@ test.describe('at 768 px with touch', () => {
     await expect(lotRow(page, titles[0] ?? '')).toContainText('NOT_LISTED');
     await expect(lotRow(page, titles[1] ?? '')).toContainText('LISTED');
   });
+
+  test('Lot edit: a listed lot shows its public link and Unlist, which says "Unlisted from WC: {lotNumber}" and "Deleted Listing"', async ({ page }) => {
+    await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+    await page.getByRole('checkbox', { name: 'LISTED', exact: true }).check();
+    const title = `Lot edit ${unique()}`;
+    const lotNumber = await selectedLot(page, title);
+    const dialog = await openListingManager(page);
+    await makeTemplate(dialog, `Lot edit ${unique()}`, '<h2>{{title}}</h2>');
+    await dialog.getByRole('button', { name: 'List', exact: true }).click();
+    const progress = page.getByRole('dialog', { name: 'Listing lots' });
+    await expect(progress.getByText('All lots added to WC')).toBeVisible();
+    await progress.getByRole('button', { name: 'Close' }).click();
+
+    await lotRow(page, title).getByRole('link', { name: `Edit ${lotNumber}` }).click();
+    await expect(page.getByRole('heading', { name: lotNumber })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Public listing' })).toHaveAttribute('href', /^\/store\/.+/);
+    await page.getByRole('toolbar', { name: 'Lot actions' }).getByRole('button', { name: 'Unlist' }).click();
+    await page.getByRole('dialog', { name: 'Unlist' }).getByRole('button', { name: 'Unlist' }).click();
+    await expect(page.getByText(`Unlisted from WC: ${lotNumber}`)).toBeVisible();
+    await expect(page.getByTestId('status-badge')).toHaveText('Deleted Listing');
+    await expect(page.getByRole('link', { name: 'Public listing' })).toHaveCount(0);
+    await expect(page.getByRole('toolbar', { name: 'Lot actions' }).getByRole('button', { name: 'Unlist' })).toHaveCount(0);
+  });
 });

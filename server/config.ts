@@ -9,6 +9,7 @@ import type { ScryptLimits } from './auth/passwords';
 import type { ThrottleLimits } from './auth/throttle';
 import { TopicName } from '../src/protocol/topics';
 import { DEFAULT_LIMITS, type StompLimits } from './stomp/types';
+import { DEFAULT_AUCTION_FIELDS, type AuctionFields } from './store/types';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MIN_SECRET_BYTES = 32; // HS256 wants a key of at least 256 bits (DESIGN §5)
@@ -44,7 +45,7 @@ export interface Config {
 
 export type StoreSettings =
   | { kind: 'embedded' }
-  | { kind: 'woocommerce'; url: string; key: string; secret: string; mediaLogin: { user: string; password: string } | undefined };
+  | { kind: 'woocommerce'; url: string; key: string; secret: string; mediaLogin: { user: string; password: string } | undefined; auctionFields: AuctionFields };
 
 /** Images (issue 14): where their files go, how large they may be, how addresses are fetched, who removes backgrounds. */
 export interface ImageSettings {
@@ -208,6 +209,20 @@ const shopUrl = (raw: string) => {
   return protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(hostname) ? parsed.data.replace(/\/+$/, '') : undefined;
 };
 
+/** A WooCommerce product type or meta key: letters, digits, _ and - (what WordPress keeps as a key). */
+const metaKey = (raw: string) => (/^[A-Za-z0-9_-]{1,100}$/.test(raw.trim()) ? raw.trim() : undefined);
+
+/** The auction plugin's product type and meta keys (defaults: the "Auctions for WooCommerce" plugin's). */
+function auctionFields(env: Env): AuctionFields {
+  const key = (name: string, fallback: string) => setting(env, name, fallback, metaKey, 'a product type or meta key (letters, digits, _ and -)');
+  return {
+    productType: key('WC_AUCTION_TYPE', DEFAULT_AUCTION_FIELDS.productType),
+    startKey: key('WC_AUCTION_START_KEY', DEFAULT_AUCTION_FIELDS.startKey),
+    endKey: key('WC_AUCTION_END_KEY', DEFAULT_AUCTION_FIELDS.endKey),
+    startingPriceKey: key('WC_AUCTION_PRICE_KEY', DEFAULT_AUCTION_FIELDS.startingPriceKey),
+  };
+}
+
 function storeSettings(env: Env): StoreSettings {
   const url = setting<string | undefined>(env, 'WC_URL', undefined, shopUrl, 'an https:// address of the WordPress site (http only for localhost)');
   const key = setting<string | undefined>(env, 'WC_KEY', undefined, (raw) => raw, 'a WooCommerce REST key');
@@ -220,7 +235,7 @@ function storeSettings(env: Env): StoreSettings {
     throw new ConfigError(missing.join(', '), 'WooCommerce needs WC_URL, WC_KEY and WC_SECRET together (none of them: the embedded store)');
   }
   if ((user === undefined) !== (password === undefined)) throw new ConfigError(user === undefined ? 'WP_USER' : 'WP_APP_PASSWORD', 'WP_USER and WP_APP_PASSWORD go together');
-  return { kind: 'woocommerce', url, key, secret, mediaLogin: user === undefined || password === undefined ? undefined : { user, password } };
+  return { kind: 'woocommerce', url, key, secret, mediaLogin: user === undefined || password === undefined ? undefined : { user, password }, auctionFields: auctionFields(env) };
 }
 
 const hostAndPort = (raw: string) => {

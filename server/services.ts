@@ -42,8 +42,8 @@ export interface Services {
 /** The embedded store (listings in the database), or the WooCommerce shop the settings name. */
 function createStore(settings: StoreSettings, db: Db): OnlineStore {
   if (settings.kind === 'embedded') return createEmbeddedStore(db);
-  const { url, key, secret, mediaLogin } = settings;
-  return createWooCommerceStore({ url, key, secret, ...(mediaLogin === undefined ? {} : { mediaLogin }) });
+  const { url, key, secret, mediaLogin, auctionFields } = settings;
+  return createWooCommerceStore({ url, key, secret, auctionFields, ...(mediaLogin === undefined ? {} : { mediaLogin }) });
 }
 
 /** Every service on `database`; nothing is written (createServer seeds categories and the first admin). */

@@ -20,7 +20,32 @@ export interface ProductInput {
   readonly categories: readonly number[];
   /** In order: the first is the main picture. */
   readonly images: readonly ProductImage[];
+  /** Listed as an auction (listAuctionOnWC): its times and starting price; absent for a fixed-price listing. */
+  readonly auction?: AuctionTerms;
 }
+
+export interface AuctionTerms {
+  readonly startingPrice: number;
+  /** ISO date-times, or null when the auction has none yet. */
+  readonly start: string | null;
+  readonly end: string | null;
+}
+
+/** How a WooCommerce auction plugin keeps an auction on its product (config: WC_AUCTION_*; docs/operations.md). */
+export interface AuctionFields {
+  readonly productType: string;
+  readonly startKey: string;
+  readonly endKey: string;
+  readonly startingPriceKey: string;
+}
+
+/** The keys of the widely used "Auctions for WooCommerce" plugin. */
+export const DEFAULT_AUCTION_FIELDS: AuctionFields = {
+  productType: 'auction',
+  startKey: '_auction_dates_from',
+  endKey: '_auction_dates_to',
+  startingPriceKey: '_auction_start_price',
+};
 
 /** Where a listed product lives in the store. */
 export interface ProductRef {

@@ -4,6 +4,7 @@ import { createRouter } from '@tanstack/react-router';
 import { NotFoundPage, RouteErrorPage } from './ErrorPage';
 import { authenticatedRoute } from './routes/authenticated';
 import { imageManagerRoute } from './routes/image-manager';
+import { labelsRoute } from './routes/labels';
 import { indexRoute, loginRoute } from './routes/login';
 import { lotEditRoute } from './routes/lot-edit';
 import { rootRoute } from './routes/root';
@@ -20,6 +21,7 @@ const routeTree = rootRoute.addChildren([
     auctionsRoute,
     lotEditRoute,
     imageManagerRoute,
+    labelsRoute,
   ]),
 ]);
 

@@ -492,6 +492,20 @@ export const CameraMessages = {
   readerFailed: 'The barcode reader could not load: type the code instead.',
 } as const;
 
+/** Printable labels for lots and warehouse locations (issue 16). */
+export const LabelMessages = {
+  title: 'Labels',
+  format: 'Label size',
+  print: 'Print',
+  none: 'No labels to print: choose lots on the Lots page, or a location in Inventory.',
+  lotsMissing: (count: number) => `${count} of the chosen lots are not on this device; their labels are left out.`,
+  location: 'Location',
+  printLabel: 'Print label',
+  printLabels: 'Print labels',
+  printLocationLabel: 'Print location label',
+  barcodeAlt: (code: string) => `Barcode ${code}`,
+} as const;
+
 /** Selling on the client (issue 15): the Listing Manager, its queues, the notes area and the HTML viewer (spec §5, §8). */
 export const ListingManagerMessages = {
   // spec §5

@@ -59,3 +59,29 @@ export async function moveRow(db: DbOrTx, id: number, step: -1 | 1): Promise<num
   for (const { id: rowId, sortOrder } of changed) await db.update(auctionEventManifests).set({ sortOrder }).where(eq(auctionEventManifests.id, rowId));
   return changed.map((row) => row.id);
 }
+
+/** What listing an auction row needs: its lot, title, starting price and times (the event's when the row has none). */
+export interface AuctionListing {
+  manifestId: number;
+  auctionTitle: string;
+  startingPrice: number;
+  start: string | null;
+  end: string | null;
+}
+
+export async function auctionListingOf(db: DbOrTx, rowId: number): Promise<AuctionListing | undefined> {
+  const [found] = await db
+    .select({ row: auctionEventManifests, event: auctionEvents })
+    .from(auctionEventManifests)
+    .innerJoin(auctionEvents, eq(auctionEventManifests.auctionEventId, auctionEvents.id))
+    .where(eq(auctionEventManifests.id, rowId));
+  if (found === undefined) return undefined;
+  const { row, event } = found;
+  return {
+    manifestId: row.manifestId,
+    auctionTitle: row.auctionTitle,
+    startingPrice: row.startingPrice,
+    start: (row.startTime ?? event.startTime)?.toISOString() ?? null,
+    end: (row.endTime ?? event.endTime)?.toISOString() ?? null,
+  };
+}

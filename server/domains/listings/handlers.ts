@@ -1,4 +1,4 @@
-// /app/setPricesForLot, generateWCHTMLListing, listOnWC, deleteWCListingByManifestId and
+// /app/setPricesForLot, generateWCHTMLListing, listOnWC, listAuctionOnWC, deleteWCListingByManifestId and
 // getSmallWholesaleLotsWCProducts (spec §7; DESIGN §5). Listing and unlisting are staged: the store's round trips
 // run before the transaction, which then only sets the lot's status. The store's product is keyed by the lot number,
 // so a repeated list updates the same product.
@@ -6,11 +6,12 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode } from '../../../src/protocol/error-codes';
 import type { ListingRequest } from '../../../src/protocol/entities';
 import { LotStatus } from '../../../src/protocol/lots';
-import { ListingMessages, TemplateMessages } from '../../../src/protocol/messages';
+import { AuctionMessages, ListingMessages, TemplateMessages } from '../../../src/protocol/messages';
 import { lots } from '../../db';
 import { renderListing } from '../../store/templates';
-import type { ProductInput } from '../../store/types';
+import type { AuctionTerms, ProductInput } from '../../store/types';
 import { defineHandlers, only, refuse, reply, replyAndPush, type HandlerResult, type Staged, type UserContext } from '../handler';
+import { auctionListingOf } from '../auctions';
 import { lockVisibleLots, lotNotFound, ownerName, presentOneLot } from '../lots';
 import { templateById } from '../notes';
 import { readListingSource, valuesFor, type ListingSource } from './listing-source';
@@ -19,13 +20,18 @@ import { productImages, slugOf, storeRefusal } from './store-products';
 
 type Rendered = { ok: true; source: ListingSource; html: string } | { ok: false; refusal: HandlerResult };
 
-/** The lot's listing HTML from the request's template, or why not. */
-async function renderFor({ db, user }: UserContext, request: ListingRequest): Promise<Rendered> {
-  const source = await readListingSource(db, user, request.manifestId);
-  if (source === undefined) return { ok: false, refusal: lotNotFound() };
-  const template = await templateById(db, request.templateId);
-  if (template === undefined) return { ok: false, refusal: refuse(ErrorCode.NOT_FOUND, TemplateMessages.notATemplate(request.templateId)) };
-  const rendered = renderListing(template.data, valuesFor(source, request));
+/** A listing to make: a lot's (listOnWC), or an auction row's with its title, starting price and times (listAuctionOnWC). */
+type ListingPlan = ListingRequest & { auctionLot?: { title: string; terms: AuctionTerms } };
+
+/** The lot's listing HTML from the request's template, or why not. An auction's title stands for the lot's. */
+async function renderFor({ db, user }: UserContext, plan: ListingPlan): Promise<Rendered> {
+  const read = await readListingSource(db, user, plan.manifestId);
+  if (read === undefined) return { ok: false, refusal: lotNotFound() };
+  const title = plan.auctionLot?.title ?? '';
+  const source = title === '' ? read : { ...read, facts: { ...read.facts, title } };
+  const template = await templateById(db, plan.templateId);
+  if (template === undefined) return { ok: false, refusal: refuse(ErrorCode.NOT_FOUND, TemplateMessages.notATemplate(plan.templateId)) };
+  const rendered = renderListing(template.data, valuesFor(source, plan));
   if ('refused' in rendered) return { ok: false, refusal: refuse(ErrorCode.BAD_REQUEST, rendered.refused) };
   return { ok: true, source, html: rendered.html };
 }
@@ -39,21 +45,22 @@ async function setStatus(context: UserContext, lotId: number, change: (status: L
   return { row, owner: await ownerName(context.db, context.user, row) };
 }
 
-async function stageListing(context: UserContext, request: ListingRequest): Promise<Staged<UserContext> | HandlerResult> {
-  const rendered = await renderFor(context, request);
+async function stageListing(context: UserContext, plan: ListingPlan): Promise<Staged<UserContext> | HandlerResult> {
+  const rendered = await renderFor(context, plan);
   if (!rendered.ok) return rendered.refusal;
-  const { lot, imagePaths } = rendered.source;
+  const { lot, imagePaths, facts } = rendered.source;
   let permalink: string;
   try {
     const product: ProductInput = {
       sku: lot.lotNumber,
-      name: lot.titleListing,
+      name: facts.title,
       description: rendered.html,
-      regularPrice: lot.totalListingPrice,
+      regularPrice: plan.auctionLot?.terms.startingPrice ?? lot.totalListingPrice,
       // A lot is one thing to sell: a quantity of 0 (the default) lists one.
-      stockQuantity: Math.max(request.qnt, 1),
+      stockQuantity: Math.max(plan.qnt, 1),
       categories: lot.categories,
       images: await productImages(context.services, imagePaths),
+      ...(plan.auctionLot === undefined ? {} : { auction: plan.auctionLot.terms }),
     };
     ({ permalink } = await context.services.store.upsertProduct(product));
   } catch (error) {
@@ -107,6 +114,17 @@ export const listingHandlers = defineHandlers({
   },
 
   listOnWC: { access: 'user', stage: stageListing },
+
+  listAuctionOnWC: {
+    access: 'user',
+    async stage(context, { auctionEventManifestId, templateId, quantity, free_shipping }) {
+      const row = await auctionListingOf(context.db, auctionEventManifestId);
+      if (row === undefined) return refuse(ErrorCode.NOT_FOUND, AuctionMessages.rowNotFound(auctionEventManifestId));
+      const { manifestId, auctionTitle, startingPrice, start, end } = row;
+      const auctionLot = { title: auctionTitle, terms: { startingPrice, start, end } };
+      return stageListing(context, { manifestId, templateId, qnt: quantity, auction: true, free_shipping, auctionLot });
+    },
+  },
 
   deleteWCListingByManifestId: { access: 'user', stage: stageUnlisting },
 

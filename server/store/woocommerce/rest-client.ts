@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { StoreMessages } from '../../../src/protocol/messages';
 import { StoreError } from '../store-error';
+import type { AuctionFields } from '../types';
 import { plainText } from './plain-text';
 import { type RetryPolicy, delayBeforeRetry, isRetryableStatus, retryAfterMs, sleep } from './retry';
 import { type WcError, WcErrorSchema } from './wire';
@@ -18,6 +19,8 @@ export interface WooCommerceOptions {
    * application password. Without this, media is sent with the WooCommerce key (enough for a plugin that allows it).
    */
   readonly mediaLogin?: { readonly user: string; readonly password: string };
+  /** The auction plugin's product type and meta keys (DEFAULT_AUCTION_FIELDS when absent). */
+  readonly auctionFields?: AuctionFields;
   /** Per try, in ms: a store that has not answered by then is given up on (default 15 s; media 60 s). */
   readonly timeoutMs?: number;
   readonly mediaTimeoutMs?: number;

@@ -41,6 +41,7 @@ const productRefused = (sku: string) => (reason: string, storeCode: string) => p
 
 export function createWooCommerceStore(options: WooCommerceOptions): WooCommerceStore {
   const rest: RestClient = createRestClient(options);
+  const bodyOf = (product: ProductInput) => productBody(product, options.auctionFields);
 
   /** Every page of a list, following X-WP-TotalPages. */
   async function allPages<S extends z.ZodType>(path: string, query: Readonly<Record<string, string | number>>, item: S): Promise<z.infer<S>[]> {
@@ -72,10 +73,10 @@ export function createWooCommerceStore(options: WooCommerceOptions): WooCommerce
     return { id: body.id, permalink: body.permalink };
   };
   const update = (id: number, product: ProductInput): Promise<ProductRef> =>
-    write({ method: 'PUT', path: `wc/v3/products/${id}`, json: productBody(product), refusal: productRefused(product.sku) });
+    write({ method: 'PUT', path: `wc/v3/products/${id}`, json: bodyOf(product), refusal: productRefused(product.sku) });
 
   const create = (product: ProductInput): Promise<ProductRef> =>
-    write({ method: 'POST', path: 'wc/v3/products', json: productBody(product), refusal: productRefused(product.sku) });
+    write({ method: 'POST', path: 'wc/v3/products', json: bodyOf(product), refusal: productRefused(product.sku) });
 
   async function upsertProduct(product: ProductInput): Promise<ProductRef> {
     const existing = await findProduct(product.sku);
@@ -109,8 +110,8 @@ export function createWooCommerceStore(options: WooCommerceOptions): WooCommerce
           method: 'POST',
           path: 'wc/v3/products/batch',
           json: {
-            create: creates.map(productBody),
-            update: updates.map((product) => ({ id: existing.get(product.sku), ...productBody(product) })),
+            create: creates.map(bodyOf),
+            update: updates.map((product) => ({ id: existing.get(product.sku), ...bodyOf(product) })),
           },
         },
         WcBatchSchema,

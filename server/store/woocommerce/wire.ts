@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { type StoreStatus, StoreStatusSchema } from '../../../src/protocol/entities';
 import { COUNT_MAX } from '../../../src/protocol/primitives';
-import type { ProductInput, StoreProduct } from '../types';
+import { DEFAULT_AUCTION_FIELDS, type AuctionFields, type ProductInput, type StoreProduct } from '../types';
 import { decodeEntities } from './plain-text';
 
 const WcId = z.number().int().min(0);
@@ -45,10 +45,27 @@ export const WpMediaSchema = z.object({ id: WcId, source_url: z.string() });
 export const categoryName = (category: WcCategory): string => decodeEntities(category.name).slice(0, 200);
 
 /** The product we send: a simple, published product whose stock the store manages. */
-export function productBody(product: ProductInput): Record<string, unknown> {
+/** An auction plugin's date format: 'YYYY-MM-DD HH:MM', in UTC (set the shop's time zone to UTC, or mind the offset). */
+const pluginDate = (iso: string | null): string => (iso === null ? '' : new Date(iso).toISOString().slice(0, 16).replace('T', ' '));
+
+/** The auction's type and meta data, under the plugin's keys; nothing for a fixed-price product. */
+function auctionPart(product: ProductInput, fields: AuctionFields): Record<string, unknown> {
+  const { auction } = product;
+  if (auction === undefined) return { type: 'simple' };
+  return {
+    type: fields.productType,
+    meta_data: [
+      { key: fields.startingPriceKey, value: auction.startingPrice.toFixed(2) },
+      { key: fields.startKey, value: pluginDate(auction.start) },
+      { key: fields.endKey, value: pluginDate(auction.end) },
+    ],
+  };
+}
+
+export function productBody(product: ProductInput, fields: AuctionFields = DEFAULT_AUCTION_FIELDS): Record<string, unknown> {
   return {
     name: product.name,
-    type: 'simple',
+    ...auctionPart(product, fields),
     status: 'publish',
     sku: product.sku,
     description: product.description,

@@ -58,6 +58,19 @@ export function useLot(lotId: number | undefined): LotRow | null | undefined {
   return useLiveQuery(async () => (lotId === undefined ? null : readLot(sync().replica, lotId)), [lotId]);
 }
 
+/** The lots with these ids the replica holds, in the order asked (labels for a selection); undefined while loading. */
+export function useLotsById(lotIds: readonly number[]): readonly LotRow[] | undefined {
+  const key = lotIds.join(',');
+  return useLiveQuery(
+    async () => {
+      const { replica } = sync();
+      const found = await Promise.all(lotIds.map((id) => readLot(replica, id)));
+      return found.filter((lot): lot is LotRow => lot !== null && isShown(lot));
+    },
+    [key],
+  );
+}
+
 /** useLot's read: the lot by its id, a temporary one followed to the real id once the server gave it; else null. */
 export function readLot(db: ReplicaTables, lotId: number): Promise<LotRow | null> {
   // Chained, not awaited: the live query watches only reads made in Dexie's promises (resolvedId says why).

@@ -41,5 +41,5 @@ export {
 } from './intents';
 export { putLots } from './ingest';
 export { lotName } from './describe';
-export { compareLots, isShown, readLot, useFoundLots, useLot, useLotLookups, useLotRefusal, useLots, useLotsFilterValue } from './hooks';
+export { compareLots, isShown, readLot, useFoundLots, useLot, useLotLookups, useLotRefusal, useLots, useLotsById, useLotsFilterValue } from './hooks';
 export { refusedLots } from './refused';

@@ -1,0 +1,54 @@
+// Printable labels (issue 16): a lot's label (Code 128 of its number, title and location) and a location's (QR of
+// zone-aisle-column-row-bin) at a phone's, a tablet's and a desk's size, in each label size; nothing overflows the page,
+// and printing shows the sheet alone.
+import { expect, test, type Page } from '@playwright/test';
+import { LabelMessages } from '../../src/protocol/messages';
+import { signIn } from './support/login';
+import { createLot, lotRow, unique } from './support/lots';
+
+const SIZES = [
+  { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true },
+  { name: 'tablet', viewport: { width: 768, height: 1024 }, hasTouch: true },
+  { name: 'desk', viewport: { width: 1280, height: 800 }, hasTouch: false },
+] as const;
+
+async function lotId(page: Page, title: string): Promise<string> {
+  const href = (await lotRow(page, title).getByRole('link', { name: /^Edit LOT-/ }).getAttribute('href')) ?? '';
+  return href.split('/').at(-1) ?? '';
+}
+
+for (const size of SIZES) {
+  test(`prints a lot's and a location's label at ${size.name} size, in every label size`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: size.viewport, hasTouch: size.hasTouch });
+    try {
+      const page = await context.newPage();
+      await signIn(page);
+      await expect(page).toHaveURL(/\/home$/);
+      const title = `Label lot ${unique()}`;
+      const lotNumber = await createLot(page, title);
+      await page.goto(`/labels?lots=${await lotId(page, title)}&locations=1-2-3-4-5`);
+
+      const labels = page.getByTestId('label');
+      await expect(labels).toHaveCount(2);
+      await expect(labels.first()).toContainText(lotNumber);
+      await expect(labels.first()).toContainText(title);
+      await expect(labels.first().getByRole('img', { name: LabelMessages.barcodeAlt(lotNumber) })).toBeVisible();
+      await expect(labels.nth(1).getByRole('img', { name: LabelMessages.barcodeAlt('1-2-3-4-5') })).toBeVisible();
+
+      for (const format of ['2 × 1 in (thermal)', 'A4 sheet, 3 × 8 (70 × 37 mm)', 'Letter sheet, 3 × 10 (Avery 5160)', '4 × 6 in (shipping)']) {
+        await page.getByLabel(LabelMessages.format).selectOption({ label: format });
+        await expect(labels).toHaveCount(2);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      }
+      const print = page.getByRole('button', { name: LabelMessages.print });
+      expect((await print.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+
+      // In print only the sheet shows: the app's bar and the size picker are hidden.
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByLabel(LabelMessages.format)).toBeHidden();
+      await expect(labels.first()).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -7,6 +7,7 @@ import { categoriesDomain } from './categories';
 import { imagesDomain } from './images';
 import { inventoryDomain } from './inventory';
 import { itemsDomain } from './items';
+import { listingsDomain } from './listings';
 import { lotsDomain } from './lots';
 import { notesDomain } from './notes';
 import { upcsDomain } from './upcs';
@@ -19,6 +20,7 @@ export const domains: readonly Domain[] = [
   categoriesDomain,
   imagesDomain,
   notesDomain,
+  listingsDomain,
   inventoryDomain,
   auctionsDomain,
 ];

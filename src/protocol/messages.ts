@@ -365,6 +365,11 @@ export const NoteMessages = {
   /** Labels are unique: a template is found by its name (DESIGN §5). */
   labelTaken: (label: string) => `A note labelled '${label}' already exists: choose another label.`,
   notFound: (id: number | string) => `Note ${id} not found.`,
+  // the outbox panel (issue 15)
+  createNote: (label: string) => `Create note '${label}'`,
+  saveNote: (label: string) => `Save note '${label}'`,
+  deleteNote: (label: string) => `Delete note '${label}'`,
+  noteNumbered: (id: number) => `#${id}`,
 } as const;
 
 /** Listing templates (DESIGN §5): what each placeholder shows, and why a template is refused. */
@@ -548,4 +553,71 @@ export const InventoryScreenMessages = {
   historyTitle: 'History',
   historyEmpty: 'No lots counted in this event yet.',
   actions: 'Inventory actions',
+} as const;
+
+/** Selling on the client (issue 15): the Listing Manager, its queues, the notes area and the HTML viewer (spec §5, §8). */
+export const ListingManagerMessages = {
+  // spec §5
+  selectTemplateFirst: 'Please select a template first',
+  onlyOneLotForPreview: 'Please select only one lot to create preview',
+  onlyOneLotToUnlist: 'Please select only one lot to unlist',
+  noLotsToPrice: 'No lots selected for price calculation.',
+  // spec §8 (a listing's own replies are ListingMessages')
+  allListed: 'All lots added to WC',
+  allUnlisted: 'All lots unlisted on WC',
+  // the Listing Manager
+  title: 'Listing Manager',
+  lotsChosen: (count: number) => (count === 1 ? '1 lot selected' : `${count} lots selected`),
+  noLotChosen: 'No lot selected: select lots in the table first.',
+  template: 'Template',
+  noTemplate: 'Select a template',
+  quantity: 'Quantity',
+  freeShipping: 'Free shipping',
+  createPreview: 'Create Preview',
+  list: 'List',
+  unlist: 'Unlist',
+  calculate: 'Calculate',
+  publicListing: 'Public listing',
+  pricing: 'Price multipliers',
+  multipliers: {
+    retailCostMult: 'Retail cost multiplier',
+    minOfRetailMult: 'Minimum of retail multiplier',
+    clientCostMult: 'Your cost multiplier',
+    maxOfRetailMult: 'Maximum of retail multiplier',
+    perUnitPriceMult: 'Per unit price',
+  },
+  specialNotes: 'Special notes',
+  previewOffline: 'The preview needs the connection to the server.',
+  // the queues (spec §4: one lot at a time, a progress dialog until the last)
+  listingTitle: 'Listing lots',
+  unlistingTitle: 'Unlisting lots',
+  listingOne: (current: number, total: number) => `Listing lots: ${current} of ${total}`,
+  unlistingOne: (current: number, total: number) => `Unlisting lots: ${current} of ${total}`,
+  waitingForConnection: (count: number) => `${count} lots wait for the connection; they are kept on this device and go when it is back.`,
+  lotFailed: (lotNumber: string, reason: string) => `${lotNumber}: ${reason}`,
+  someFailed: (failed: number, total: number) => `${failed} of ${total} lots failed:`,
+  queueRunning: 'Wait until the lots on their way are done.',
+  unlistLotsTitle: 'Unlist Lots',
+  unlistLotsMessage: (lots: string) => `Unlist ${lots} from the store? Their public pages go away.`,
+  // the outbox panel
+  priceLot: (lot: string) => `Calculate prices of ${lot}`,
+  listLot: (lot: string) => `List ${lot} on the store`,
+  unlistLot: (lot: string) => `Unlist ${lot} from the store`,
+  // the notes area (spec §2: a selected note can be created, updated or deleted)
+  notes: 'Notes',
+  noteKind: 'Kind of note',
+  noteKinds: { notes: 'Special notes', template: 'Templates' },
+  note: 'Note',
+  noNote: 'New note',
+  label: 'Label',
+  data: 'Text',
+  createNote: 'Create',
+  updateNote: 'Update',
+  deleteNote: 'Delete',
+  useNote: 'Use as special notes',
+  // the HTML viewer (spec §2: full screen, Preview and Source tabs, source read-only)
+  viewerTitle: (lotNumber: string) => `Listing preview: ${lotNumber}`,
+  preview: 'Preview',
+  source: 'Source',
+  sourceLabel: 'HTML source (read-only)',
 } as const;

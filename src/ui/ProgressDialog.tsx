@@ -3,6 +3,7 @@
 // request waiting for its reply) the bar is indeterminate and the caller closes the dialog when the work ends.
 // While it runs it cannot be closed (Escape and the backdrop are ignored, no Close), only cancelled when the caller
 // offers it. The caller owns the work.
+import type { ReactNode } from 'react';
 import { buttonClass } from './button';
 import { Dialog, DialogActions } from './Dialog';
 import { progressPercent } from './progress';
@@ -19,6 +20,8 @@ export interface ProgressDialogProps {
   readonly onClose?: () => void;
   /** While running, a Cancel button calls this (the caller stops the work; the dialog stays until it is done). */
   readonly onCancel?: () => void;
+  /** Under the bar: what went wrong so far (a queue's refused lots, one line each). */
+  readonly details?: ReactNode;
 }
 
 function CountedBar({ title, done, total }: { title: string; done: number; total: number }) {
@@ -49,11 +52,12 @@ function WaitingBar({ title }: { title: string }) {
   );
 }
 
-export function ProgressDialog({ open, title, message, done = 0, total, onClose, onCancel }: ProgressDialogProps) {
+export function ProgressDialog({ open, title, message, done = 0, total, onClose, onCancel, details }: ProgressDialogProps) {
   const finished = total !== undefined && done >= total;
   return (
     <Dialog open={open} onOpenChange={(next) => !next && finished && onClose?.()} title={title} description={message}>
       {total === undefined ? <WaitingBar title={title} /> : <CountedBar title={title} done={done} total={total} />}
+      {details}
       {!finished && onCancel !== undefined && (
         <DialogActions>
           <button type="button" className={buttonClass.secondary} onClick={onCancel}>

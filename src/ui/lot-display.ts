@@ -25,3 +25,8 @@ export const lotName = (lot: Pick<Lot, 'id' | 'lotNumber'>): string => (lot.id <
 
 /** A lot search's suggestion as listed (spec §2: the lots search; Inventory's lot field): number, then title. */
 export const suggestionText = (lot: Pick<Lot, 'lotNumber' | 'titleListing'>): string => `${lot.lotNumber} ${lot.titleListing}`;
+
+/** Lots named in a confirmation: the first ten by name, then how many more. */
+const NAMES_SHOWN = 10;
+export const lotNames = (lots: ReadonlyArray<Pick<Lot, 'id' | 'lotNumber'>>): string =>
+  lots.slice(0, NAMES_SHOWN).map(lotName).join(', ') + (lots.length > NAMES_SHOWN ? ` and ${lots.length - NAMES_SHOWN} more` : '');

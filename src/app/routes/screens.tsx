@@ -10,7 +10,7 @@ const getParentRoute = () => authenticatedRoute;
 export const homeRoute = createRoute({
   getParentRoute,
   path: '/home',
-  component: lazyRouteComponent(() => import('../../features/lots/LotsScreen'), 'LotsScreen'),
+  component: lazyRouteComponent(() => import('./lots.page'), 'LotsPage'),
 });
 export const dataEntryRoute = createRoute({
   getParentRoute,

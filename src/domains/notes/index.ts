@@ -1,13 +1,13 @@
-// Shared notes and templates (spec §3 Note: label prefix, then the user label). Its replica table only, for now:
-// the selling issue adds its intents, ingest and hooks here. This file is the domain's only public face.
-import type { Note } from '../../protocol/entities';
+// Shared notes and templates (spec §3 Note: label prefix, then the user label; §5 notes rules; §7 getNotes,
+// createNote, updateNote, deleteNoteById; §8 Notes errors). This file is the domain's only public face.
 import { defineDomain } from '../../sync/domain';
-import { defineTable } from '../../sync/replica/table';
+import { noteDescribers } from './describe';
+import { noteMessages, noteRefusals } from './ingest';
+import { notesTable } from './tables';
 
-export const notesTable = defineTable<Note>({
-  name: 'notes',
-  schema: { 1: 'id, label' },
-  rules: 'Shared by all staff. The server wins. Replaced per prefix by its getNotes reply.',
-});
+export const notesDomain = defineDomain({ name: 'notes', tables: [notesTable], messages: noteMessages, refusals: noteRefusals, describe: noteDescribers });
 
-export const notesDomain = defineDomain({ name: 'notes', tables: [notesTable] });
+export { notesTable, type NoteRow } from './tables';
+export { createNote, deleteNote, updateNote } from './intents';
+export { decideCreate, decideDelete, decideUpdate, notePrefix, userLabel, withPrefix, type NoteDecision, type NoteForm } from './rules';
+export { readNotes, useNotes } from './hooks';

@@ -2,33 +2,25 @@
 // row its own saveImageByUrl entry; the outbox sends them one at a time, online or, after a wait, offline), Cancel
 // (the entries not yet sent are dropped, the one on its way finishes), Delete Images (every image of the sheet's
 // UPCs). The sheet lives for the visit, per signed-in user, so leaving the screen and coming back keeps the run.
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { deleteImagesOfUpcs, saveImageByUrl, savedReplyOf } from '../../domains/images';
 import { ImageEntryMessages } from '../../protocol/messages';
 import { notifier } from '../../sync/feedback/notifier';
 import { status } from '../../sync/feedback/status';
-import { useSession } from '../../sync/hooks';
 import { queueIntent } from '../../sync/intent';
-import { useOutboxEntries } from '../../sync/live-hooks';
 import type { BatchEntries } from '../../sync/outbox/batch';
 import { sync } from '../../sync/runtime';
-import { createStore } from '../../sync/store';
 import { messageOf } from '../../sync/validated';
+import { queueEach } from '../../ui/outbox-run';
+import { createRunHolder, useRunEntries } from '../../ui/use-outbox-run';
 import { readSheet } from '../../workers/read-spreadsheet';
 import { imageSheetRows, missingColumnsMessage, readMessage, sheetUpcs } from './image-rows';
 import {
-  cancelDone, cancelStarted, EMPTY_IMAGE_SHEET, imagesDeleted, queuedSeqs, rowsQueued, rowsToSave, runClosed, runSettled, runStarted, sheetRead, watchedSeqs,
-  type ImageSheet, type Queued,
+  cancelDone, cancelStarted, EMPTY_IMAGE_SHEET, imagesDeleted, queuedSeqs, rowsQueued, rowsToSave, runClosed, runStarted, savedSteps, sheetRead,
+  type ImageSheet,
 } from './image-sheet';
 
-interface Held {
-  readonly user: string;
-  readonly sheet: ImageSheet;
-}
-
-const held = createStore<Held>({ user: '', sheet: EMPTY_IMAGE_SHEET });
-const update = (change: (sheet: ImageSheet) => ImageSheet): void => held.update((current) => ({ ...current, sheet: change(current.sheet) }));
-const current = (): ImageSheet => held.get().sheet;
+const held = createRunHolder<ImageSheet>(EMPTY_IMAGE_SHEET);
+const { update, current } = held;
 
 /** The queueing of a run's rows, while it goes: a Cancel waits for it, so no row is queued behind its back. */
 let queueing: Promise<void> | undefined;
@@ -53,33 +45,17 @@ export async function readImageSheet(file: File): Promise<void> {
   }
 }
 
-/** Rows queued before the screen hears of them: a long sheet is not re-rendered once per row. */
-const QUEUED_PER_UPDATE = 25;
-
-async function queueRows(keys: readonly string[]): Promise<void> {
+function queueRows(keys: readonly string[]): Promise<void> {
   const byKey = new Map(current().rows.map((row) => [row.key, row]));
-  let queued: Queued[] = [];
-  const flush = (): void => {
-    const done = queued;
-    queued = [];
-    if (done.length > 0) update((sheet) => rowsQueued(sheet, done));
-  };
-  try {
-    for (const key of keys) {
-      if (current().run?.cancelling !== false) return;
+  return queueEach(
+    keys.filter((key) => byKey.has(key)),
+    (key) => {
       const row = byKey.get(key);
-      if (row === undefined) continue;
-      try {
-        const { seq, clientMsgId } = await queueIntent(saveImageByUrl, { upc: row.upc, url: row.url });
-        queued.push({ key, seq, clientMsgId });
-      } catch (error) {
-        queued.push({ key, reason: messageOf(error) });
-      }
-      if (queued.length >= QUEUED_PER_UPDATE) flush();
-    }
-  } finally {
-    flush();
-  }
+      return row === undefined ? Promise.reject(new Error(ImageEntryMessages.noRows)) : queueIntent(saveImageByUrl, { upc: row.upc, url: row.url });
+    },
+    (queued) => update((sheet) => rowsQueued(sheet, queued)),
+    () => current().run?.cancelling !== false,
+  );
 }
 
 /** Save Images: every row not saved yet, each its own entry, in sheet order. */
@@ -123,33 +99,17 @@ export async function deleteSheetImages(): Promise<void> {
   }
 }
 
-const NO_SEQS: readonly number[] = [];
-
 export interface ImageSheetView {
   readonly sheet: ImageSheet;
   /** The head of the run's entries as they are now (on its way, waiting to retry); undefined without a run. */
   readonly entries: BatchEntries | undefined;
 }
 
+const SAVED_STEPS = savedSteps(savedReplyOf);
+
 /** The signed-in user's sheet, its rows' results following their outbox entries while the screen shows them. */
 export function useImageSheet(): ImageSheetView {
-  const { username } = useSession();
-  const now = useSyncExternalStore(held.subscribe, held.get);
-  // Another user's sheet is never shown: the sheet starts empty for whoever signs in.
-  useEffect(() => {
-    if (now.user !== username) held.set({ user: username, sheet: EMPTY_IMAGE_SHEET });
-  }, [now.user, username]);
-  const sheet = now.user === username ? now.sheet : EMPTY_IMAGE_SHEET;
-  // One array per set of watched entries: the live query restarts only when the head of the run moves on.
-  const watchedKey = watchedSeqs(sheet).join(',');
-  const watched = useMemo(() => (watchedKey === '' ? NO_SEQS : watchedKey.split(',').map(Number)), [watchedKey]);
-  const entries = useOutboxEntries(watched);
-  useEffect(() => {
-    if (entries === undefined) return;
-    const settled = runSettled(current(), entries, savedReplyOf);
-    if (settled.sheet !== current()) update(() => settled.sheet);
-    // A refusal now shows on its row; the row takes its entry's place, as data entry's do.
-    for (const seq of settled.refusedSeqs) void sync().discardEntry(seq);
-  }, [entries]);
-  return { sheet, entries: sheet.run === undefined ? undefined : entries };
+  const sheet = held.useState();
+  const entries = useRunEntries(held, sheet, SAVED_STEPS);
+  return { sheet, entries };
 }

@@ -11,7 +11,9 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useBoxes } from '../../domains/boxes';
 import { useCategories } from '../../domains/categories';
+import { unlistLot } from '../../domains/listings';
 import { renameLot, setLotCategories, useLot, useLotRefusal } from '../../domains/lots';
+import type { Lot } from '../../protocol/lots';
 import { showError } from '../../sync/feedback/notifier';
 import { useKeptQuery, useOffline } from '../../sync/hooks';
 import { useResolvedId } from '../../sync/live-hooks';
@@ -30,10 +32,13 @@ import { focusScan, useScannerKeys } from '../../ui/scan-focus';
 import { addBox, deleteBox } from './use-box-actions';
 import { ClientMessages } from '../../protocol/messages';
 
-type OpenDialog = 'title' | 'categories' | 'addBox' | 'deleteBox' | 'images' | undefined;
+type OpenDialog = 'title' | 'categories' | 'addBox' | 'deleteBox' | 'images' | 'listing' | 'unlist' | undefined;
 
 /** The image manager modal (spec §2 Lot edit), given by the page: it lives in the images feature. */
 export type LotImagesDialog = ComponentType<{ lot: { id: number; lotNumber: string }; open: boolean; onOpenChange: (open: boolean) => void }>;
+
+/** The listing panel (spec §2 Lot edit), given by the page: the Listing Manager lives in the listing feature. */
+export type LotListingDialog = ComponentType<{ lots: readonly Lot[]; open: boolean; onOpenChange: (open: boolean) => void }>;
 
 /** The tab's name (spec §2): 'box ' plus the label or the id. */
 export const boxTabName = (box: { id: number; label: string | null }): string => `box ${box.label?.trim() || box.id}`;
@@ -53,7 +58,12 @@ function Refused({ message }: { message: string }) {
 /** Called once the lot on screen, made offline, has its real id from the server. */
 type OnRenumbered = (realId: number) => void;
 
-function LotEdit({ lotId, onRenumbered, ImagesDialog }: { lotId: number; onRenumbered: OnRenumbered; ImagesDialog: LotImagesDialog }) {
+interface Pieces {
+  readonly ImagesDialog: LotImagesDialog;
+  readonly ListingDialog?: LotListingDialog | undefined;
+}
+
+function LotEdit({ lotId, onRenumbered, ImagesDialog, ListingDialog }: { lotId: number; onRenumbered: OnRenumbered } & Pieces) {
   const lot = useLot(lotId);
   // The lot's id now: a lot made offline reads by its temporary id until the server names the real one.
   const shownId = lot?.id ?? lotId;
@@ -69,6 +79,7 @@ function LotEdit({ lotId, onRenumbered, ImagesDialog }: { lotId: number; onRenum
   const boxId = useResolvedId(chosenBox);
   const { list: categories, byId: categoriesById } = useCategories();
   const rename = useIntent(renameLot);
+  const unlist = useIntent(unlistLot);
   const [dialog, setDialog] = useState<OpenDialog>(undefined);
   const close = (open: boolean): void => setDialog(open ? dialog : undefined);
   const selected = selectedBox(boxes, boxId);
@@ -87,7 +98,7 @@ function LotEdit({ lotId, onRenumbered, ImagesDialog }: { lotId: number; onRenum
   return (
     <DialogFocusReturn value={scanField}>
       <div className="flex flex-col gap-4">
-        <LotSummary lot={lot} pending={lot.pending === 1} categoriesById={categoriesById} onEditTitle={() => setDialog('title')} onSelectCategories={() => setDialog('categories')} onImages={() => setDialog('images')} />
+        <LotSummary lot={lot} pending={lot.pending === 1} categoriesById={categoriesById} onEditTitle={() => setDialog('title')} onSelectCategories={() => setDialog('categories')} onImages={() => setDialog('images')} onUnlist={() => setDialog('unlist')} {...(ListingDialog === undefined ? {} : { onListing: () => setDialog('listing') })} />
         <Tabs.Root value={selected === undefined ? '' : String(selected.id)} onValueChange={(value) => chooseBox(Number(value))} className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
             <Tabs.List aria-label="Boxes" className="flex flex-wrap gap-1">
@@ -130,6 +141,8 @@ function LotEdit({ lotId, onRenumbered, ImagesDialog }: { lotId: number; onRenum
           onProceed={(title) => rename({ lotId: lot.id, newTitle: title })}
         />
         <ImagesDialog lot={lot} open={dialog === 'images'} onOpenChange={close} />
+        {ListingDialog !== undefined && <ListingDialog lots={[lot]} open={dialog === 'listing'} onOpenChange={close} />}
+        <ConfirmDialog open={dialog === 'unlist'} onOpenChange={close} title="Unlist" message={`Unlist ${lot.lotNumber} from the store?`} proceedLabel="Unlist" tone="danger" onProceed={() => unlist(lot)} />
         <CategoryDialog open={dialog === 'categories'} onOpenChange={close} categories={categories} initialSelected={lot.categories} onUpdate={(ids) => void setLotCategories([lot], ids).catch(showError)} />
         <PromptDialog open={dialog === 'addBox'} onOpenChange={close} title="Add Box" label="Box label" blankHint={ClientMessages.boxLabelRequired} onProceed={(label) => void addBox(lot.id, label)} />
         <ConfirmDialog
@@ -151,9 +164,10 @@ export interface LotEditScreenProps {
   readonly rawLotId: string;
   readonly onRenumbered: OnRenumbered;
   readonly ImagesDialog: LotImagesDialog;
+  readonly ListingDialog?: LotListingDialog;
 }
 
-export function LotEditScreen({ lotId, rawLotId, onRenumbered, ImagesDialog }: LotEditScreenProps) {
+export function LotEditScreen({ lotId, rawLotId, onRenumbered, ImagesDialog, ListingDialog }: LotEditScreenProps) {
   if (lotId === undefined) return <Warning>{ClientMessages.invalidLotId(rawLotId)}</Warning>;
-  return <LotEdit lotId={lotId} onRenumbered={onRenumbered} ImagesDialog={ImagesDialog} />;
+  return <LotEdit lotId={lotId} onRenumbered={onRenumbered} ImagesDialog={ImagesDialog} ListingDialog={ListingDialog} />;
 }

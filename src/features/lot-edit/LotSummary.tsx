@@ -1,10 +1,12 @@
 // The lot's summary on Lot edit (spec §2): lot number, id, title, status, and when listed a link to the public
-// listing; actions edit title, select categories, images (the full-screen image manager) and listing (comes with its issue); a (+)
+// listing and an Unlist action; actions edit title, select categories, images (the full-screen image manager) and the listing
+// panel (the Listing Manager for this lot, given by the page); a (+)
 // toggle for the details, remembered on this device: categories, pallets, cartons, units, retail total,
 // listing total, status, and the special notes' first 10 characters with more/less.
 import { useState, type ReactNode } from 'react';
 import type { Category } from '../../protocol/entities';
-import { LotStatus, type Lot } from '../../protocol/lots';
+import type { Lot } from '../../protocol/lots';
+import { isOnStore, publicListingPath } from '../../domains/listings';
 import { z } from 'zod';
 import { sync } from '../../sync/runtime';
 import { defineSetting } from '../../sync/session/settings';
@@ -25,6 +27,9 @@ export interface LotSummaryProps {
   readonly onEditTitle: () => void;
   readonly onSelectCategories: () => void;
   readonly onImages: () => void;
+  /** The listing panel; without it (no Listing Manager on this page) the button is disabled. */
+  readonly onListing?: () => void;
+  readonly onUnlist: () => void;
 }
 
 function Notes({ text }: { text: string }) {
@@ -63,7 +68,7 @@ function Details({ lot, categoriesById }: { lot: Lot; categoriesById: ReadonlyMa
   );
 }
 
-export function LotSummary({ lot, pending, categoriesById, onEditTitle, onSelectCategories, onImages }: LotSummaryProps) {
+export function LotSummary({ lot, pending, categoriesById, onEditTitle, onSelectCategories, onImages, onListing, onUnlist }: LotSummaryProps) {
   const [open, setOpen] = useState(() => sync().settings.get(LOT_DETAILS_OPEN) ?? false);
   const toggle = (): void => {
     setOpen(!open);
@@ -82,8 +87,8 @@ export function LotSummary({ lot, pending, categoriesById, onEditTitle, onSelect
         {pending && <span className="rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-950">Pending</span>}
       </div>
       <p className="text-lg">{lot.titleListing}</p>
-      {lot.status === LotStatus.LISTED && lot.slug !== null && (
-        <a className="min-h-11 font-medium text-blue-800 underline" href={`/store/${encodeURIComponent(lot.slug)}`} target="_blank" rel="noreferrer">
+      {isOnStore(lot) && lot.slug !== null && (
+        <a className="inline-flex min-h-11 items-center font-medium text-blue-800 underline" href={publicListingPath(lot.slug)} target="_blank" rel="noreferrer">
           Public listing
         </a>
       )}
@@ -97,9 +102,14 @@ export function LotSummary({ lot, pending, categoriesById, onEditTitle, onSelect
         <button type="button" className={buttonClass.secondary} aria-haspopup="dialog" onClick={onImages}>
           Images
         </button>
-        <button type="button" className={buttonClass.secondary} disabled title="Comes with listings">
+        <button type="button" className={buttonClass.secondary} aria-haspopup="dialog" disabled={onListing === undefined} onClick={onListing}>
           Listing
         </button>
+        {isOnStore(lot) && (
+          <button type="button" className={buttonClass.danger} onClick={onUnlist}>
+            Unlist
+          </button>
+        )}
         <button type="button" className={buttonClass.secondary} aria-expanded={open} aria-controls="lot-details" onClick={toggle} aria-label="Details">
           {open ? '(−)' : '(+)'}
         </button>

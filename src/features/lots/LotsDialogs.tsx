@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LocationDialog } from '../../ui/LocationDialog';
 import { PromptDialog } from '../../ui/PromptDialog';
 import { StatusDialog } from '../../ui/StatusDialog';
-import { lotName } from '../../ui/lot-display';
+import { lotName, lotNames } from '../../ui/lot-display';
 import { MultipleSkus } from './MultipleSkus';
 import { ClientMessages } from '../../protocol/messages';
 
@@ -28,10 +28,6 @@ export interface LotsDialogsProps {
   readonly categories: readonly Category[];
   readonly onSkusSent: () => void;
 }
-
-const NAMES_SHOWN = 10;
-const names = (lots: readonly LotRow[]): string =>
-  lots.slice(0, NAMES_SHOWN).map(lotName).join(', ') + (lots.length > NAMES_SHOWN ? ` and ${lots.length - NAMES_SHOWN} more` : '');
 
 export function LotsDialogs({ dialog, onClose, categories, onSkusSent }: LotsDialogsProps) {
   const create = useIntent(createLot);
@@ -72,7 +68,7 @@ export function LotsDialogs({ dialog, onClose, categories, onSkusSent }: LotsDia
         open={dialog?.kind === 'delete'}
         onOpenChange={closeWhen}
         title="Delete Lot"
-        message={`Delete ${lots.length === 1 ? 'lot' : `${lots.length} lots`} ${names(lots)}? Their boxes and items are permanently deleted. This cannot be undone.`}
+        message={`Delete ${lots.length === 1 ? 'lot' : `${lots.length} lots`} ${lotNames(lots)}? Their boxes and items are permanently deleted. This cannot be undone.`}
         proceedLabel="Delete"
         tone="danger"
         onProceed={() => remove({ ids: lots.map((row) => row.id) })}

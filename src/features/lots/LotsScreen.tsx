@@ -1,7 +1,7 @@
 // The Lots list, the home page (spec §2 Lots list): heading with the count, filter, search, the action
 // toolbar, the table and its dialogs. Everything reads the replica and writes intents, so it works the same
 // offline: changes show at once, marked pending, and reach the server when the connection is back.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { LotChange } from '../../protocol/lots';
 import { useCategories } from '../../domains/categories';
 import { lotLookups, updateManifest as updateManifestIntent, type LotRow } from '../../domains/lots';
@@ -16,7 +16,14 @@ import { LotsToolbar } from './LotsToolbar';
 import { useSelection, useShownLots, type LotsView } from './use-shown-lots';
 import { useLotsFilter } from './use-lots';
 
-export function LotsScreen() {
+/** Selling's part of the page (the Listing Manager, Unlist Lots, the queues' progress), passed in by its page. */
+export interface LotsSellingProps {
+  readonly lots: readonly LotRow[];
+  readonly action: 'manager' | 'unlist' | undefined;
+  readonly onDone: () => void;
+}
+
+export function LotsScreen({ Selling }: { Selling?: ComponentType<LotsSellingProps> }) {
   const filterControl = useLotsFilter();
   const [view, setView] = useState<LotsView>({ kind: 'filter' });
   const lots = useShownLots(view);
@@ -24,6 +31,7 @@ export function LotsScreen() {
   const { list: categories, byId: categoriesById } = useCategories();
   const updateManifest = useIntent(updateManifestIntent);
   const [dialog, setDialog] = useState<OpenDialog | undefined>(undefined);
+  const [selling, setSelling] = useState<LotsSellingProps['action']>(undefined);
   const selectedLots = lots.filter((lot) => selected.has(lot.id));
 
   // Multiple SKUs: once the reply names the found lots, they are shown and selected.
@@ -63,6 +71,7 @@ export function LotsScreen() {
         onCreate={() => setDialog({ kind: 'create' })}
         onDelete={() => setDialog({ kind: 'delete', lots: selectedLots })}
         onUpdateStatus={() => setDialog({ kind: 'status', lots: selectedLots })}
+        {...(Selling === undefined ? {} : { onListingManager: () => setSelling('manager'), onUnlist: () => setSelling('unlist') })}
       />
       {view.kind === 'found' && (
         <p className="flex flex-wrap items-center gap-2 text-slate-700">
@@ -85,6 +94,7 @@ export function LotsScreen() {
         onLocation={onLocation}
         onEdit={onEdit}
       />
+      {Selling !== undefined && <Selling lots={selectedLots} action={selling} onDone={() => setSelling(undefined)} />}
       <LotsDialogs dialog={dialog} onClose={() => setDialog(undefined)} categories={categories} onSkusSent={onSkusSent} />
     </section>
   );

@@ -1,6 +1,6 @@
 // The Lots action buttons in the spec's order (spec §2): Select Categories, Listing Manager, Multiple SKUs,
 // Create Lot, Delete Lot, Update Lot(s) Status, Unlist Lots, and the auction-event picker. Actions that need
-// lots are disabled (and say why) until some are selected; the listing ones come with listings. On a phone
+// lots are disabled (and say why) until some are selected; the listing ones come from the page (selling). On a phone
 // Create Lot stays in the row and the rest are under More actions (ActionBar).
 import { ActionBar, type BarAction } from '../../ui/ActionBar';
 import { inputClass } from '../../ui/button';
@@ -13,21 +13,25 @@ export interface LotsToolbarProps {
   readonly onCreate: () => void;
   readonly onDelete: () => void;
   readonly onUpdateStatus: () => void;
+  /** Selling (the page passes it in); without it the listing actions stay disabled. */
+  readonly onListingManager?: () => void;
+  readonly onUnlist?: () => void;
 }
 
-const LATER = 'Comes with listings';
+const NO_SELLING = 'Listing is not available here';
 
-export function LotsToolbar({ selectedCount, onSelectCategories, onMultipleSkus, onCreate, onDelete, onUpdateStatus }: LotsToolbarProps) {
+export function LotsToolbar({ selectedCount, onSelectCategories, onMultipleSkus, onCreate, onDelete, onUpdateStatus, onListingManager, onUnlist }: LotsToolbarProps) {
   const none = selectedCount === 0;
   const needs = none ? ClientMessages.selectLotsFirst : undefined;
   const actions: BarAction[] = [
     { label: 'Select Categories', onClick: onSelectCategories, disabled: none, title: needs },
-    { label: 'Listing Manager', disabled: true, title: LATER },
+    // Open with no lot selected too: the Listing Manager says what each action needs (spec §5).
+    { label: 'Listing Manager', onClick: onListingManager, disabled: onListingManager === undefined, title: onListingManager === undefined ? NO_SELLING : undefined },
     { label: 'Multiple SKUs', onClick: onMultipleSkus },
     { label: 'Create Lot', onClick: onCreate, tone: 'primary', phone: 'bar' },
     { label: 'Delete Lot', onClick: onDelete, disabled: none, title: needs, tone: 'danger' },
     { label: 'Update Lot(s) Status', onClick: onUpdateStatus, disabled: none, title: needs },
-    { label: 'Unlist Lots', disabled: true, title: LATER },
+    { label: 'Unlist Lots', onClick: onUnlist, disabled: none || onUnlist === undefined, title: onUnlist === undefined ? NO_SELLING : needs },
   ];
   return (
     <ActionBar

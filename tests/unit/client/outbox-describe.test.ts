@@ -120,9 +120,9 @@ describe('the outbox panel: catalogue changes and the rest in words', () => {
   it('gives an upload, or a change no domain describes, a plain sentence naming where it goes', async () => {
     const { db, queue, said } = await offline();
     await enqueueUpload(db, 'alice', { url: ApiPath.uploadFile, file: new Blob(['x']), fields: { UPC } });
-    await queue({ destination: Destination.createNote, body: { id: 0, label: 'notes_A', data: '' } });
+    await queue({ destination: Destination.listAuctionOnWC, body: { auctionEventManifestId: 1, templateId: 2, quantity: 0, free_shipping: true } });
     await queue({ destination: Destination.updateLotStatus, body: 'stored by an older version' });
-    expect(await said()).toEqual(['Change sent to upload-file', 'Change sent to createNote', 'Change sent to updateLotStatus']);
+    expect(await said()).toEqual(['Change sent to upload-file', 'Change sent to listAuctionOnWC', 'Change sent to updateLotStatus']);
   });
 
   it('has a describer for every change a screen can queue', () => {

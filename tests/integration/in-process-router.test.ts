@@ -7,6 +7,8 @@ import { ErrorCode } from '../../src/protocol/error-codes';
 import { MessageType } from '../../src/protocol/message-types';
 import { ServerMessages } from '../../src/protocol/messages';
 import { Topic } from '../../src/protocol/topics';
+import { handlers } from '../../server/domains';
+import { createRouter } from '../../server/stomp/router';
 import { startInProcessRouter, type InProcessRouter } from '../support/in-process-router';
 
 let harness: InProcessRouter;
@@ -20,6 +22,16 @@ const send = (destination: string, body: unknown, headers: Record<string, string
   ({ destination, headers, body: JSON.stringify(body) });
 
 describe('the router in-process', () => {
+  it("answers a destination of the spec that no handler serves with NOT_FOUND 'Destination not yet served' on errors", async () => {
+    const { listAuctionOnWC: _served, ...withoutOne } = handlers;
+    const partial = createRouter(withoutOne, harness.services);
+    const session = await harness.connect();
+    await partial.onSend(session, send(Destination.listAuctionOnWC, { auctionEventManifestId: 1, templateId: 1, quantity: 0, free_shipping: true }));
+    expect(session.delivered).toEqual([
+      expect.objectContaining({ destination: Topic.errors, body: expect.objectContaining({ errorCode: ErrorCode.NOT_FOUND, message: ServerMessages.notYetServed(Destination.listAuctionOnWC) }) }),
+    ]);
+  });
+
   it('signs in over /app/login and answers on loginResponse with a token', async () => {
     const anonymous = await harness.connect();
     await harness.router.onSend(anonymous, send(Destination.login, { username: 'carol', password: 'wrong' }));

@@ -7,7 +7,7 @@ import { MessageType } from '../../src/protocol/message-types';
 import { StoreMessages } from '../../src/protocol/messages';
 import { packedBox } from '../support/boxes';
 import { photo, upload } from '../support/images';
-import { createTemplate, list, listedLot, listingRequest, priceRequest, unlist } from '../support/listings';
+import { auctionRowOf, createTemplate, list, listAuction, listedLot, listingRequest, priceRequest, unlist } from '../support/listings';
 import { send } from '../support/lot-replies';
 import { ALICE, staffOf, type Staff } from '../support/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -50,6 +50,24 @@ describe('listing on the WooCommerce shop', () => {
 
     expect(await unlist(alice, lot)).toMatchObject({ status: 'NOT_LISTED' });
     expect(shop.catalog.bySku(lot.lotNumber)).toBeUndefined();
+  });
+
+  it("lists an auction lot as the auction plugin's product: its auction title, starting price, start and end", async () => {
+    const alice = await staff.connect(ALICE);
+    const { lot } = await packedBox(alice, 'Auction shop lot');
+    const row = await auctionRowOf(alice, lot, '40 kettles, one pallet', 25);
+    const reply = await listAuction(alice, row, await createTemplate(alice));
+    expect(listedLot(reply)).toMatchObject({ id: lot.id, status: 'LISTED' });
+    expect(shop.catalog.bySku(lot.lotNumber)).toMatchObject({
+      name: '40 kettles, one pallet',
+      type: 'auction',
+      regularPrice: '25.00',
+      metaData: [
+        { key: '_auction_start_price', value: '25.00' },
+        { key: '_auction_dates_from', value: '2027-03-01 17:00' },
+        { key: '_auction_dates_to', value: '2027-03-08 17:00' },
+      ],
+    });
   });
 
   it("answers SERVICE_UNAVAILABLE in the store's words when the shop is down, and the lot stays NOT_LISTED", async () => {

@@ -6,9 +6,9 @@ import { ErrorCode } from '../../src/protocol/error-codes';
 import { BoxItemsReplySchema } from '../../src/protocol/boxes';
 import { StoreStatusSchema } from '../../src/protocol/lots';
 import { MessageType } from '../../src/protocol/message-types';
-import { ListingMessages, StoreMessages, TemplateMessages } from '../../src/protocol/messages';
+import { AuctionMessages, ListingMessages, StoreMessages, TemplateMessages } from '../../src/protocol/messages';
 import { itemsOf, packedBox } from '../support/boxes';
-import { createTemplate, list, listedLot, listingRequest, priceRequest, unlist } from '../support/listings';
+import { auctionRowOf, createTemplate, list, listAuction, listedLot, listingRequest, priceRequest, unlist } from '../support/listings';
 import { notYours, okData, refusal, send } from '../support/lot-replies';
 import { ALICE, BOB, createLot, staffSuite, uniqueName } from '../support/staff';
 
@@ -121,6 +121,21 @@ describe('/app/listOnWC and /app/deleteWCListingByManifestId on the embedded sto
     expect(await send(bob, 'deleteWCListingByManifestId', lot.id)).toEqual(notYours);
     expect(await list(alice, listingRequest(lot, { id: 2_000_000_000 }))).toMatchObject({ errorCode: ErrorCode.NOT_FOUND });
     expect(await store().findBySku(lot.lotNumber)).toBeNull();
+  });
+});
+
+describe('/app/listAuctionOnWC on the embedded store', () => {
+  it('lists the auction row\'s lot under its auction title at its starting price; an unknown row is NOT_FOUND', async () => {
+    const alice = await suite.staff.connect(ALICE);
+    const { lot } = await packedBox(alice, 'Auction lot');
+    const row = await auctionRowOf(alice, lot, 'Kitchen pallet, no reserve', 12.5);
+    const template = await createTemplate(alice);
+    const reply = await listAuction(alice, row, template);
+    expect(reply).toMatchObject({ errorCode: ErrorCode.OK, messageType: MessageType.LISTING_CREATED, message: ListingMessages.created(lot.lotNumber) });
+    expect(await store().findBySku(lot.lotNumber)).toMatchObject({ name: 'Kitchen pallet, no reserve', regularPrice: '12.50' });
+    expect(await listAuction(alice, { id: 2_000_000_000 }, template)).toEqual({
+      errorCode: ErrorCode.NOT_FOUND, messageType: MessageType.ERROR, message: AuctionMessages.rowNotFound(2_000_000_000), data: null,
+    });
   });
 });
 

@@ -121,11 +121,6 @@ describe('routing', () => {
     await bystanderStillServed();
   });
 
-  it('answers a destination of the spec that is not served yet with NOT_FOUND on the errors topic', async () => {
-    const refused = await bystander.request('listAuctionOnWC', { auctionEventManifestId: 1, templateId: 1, quantity: 0, free_shipping: true }, 'errors');
-    expect(refused).toMatchObject({ errorCode: ErrorCode.NOT_FOUND, message: 'Destination not yet served: /app/listAuctionOnWC' });
-    await bystanderStillServed();
-  });
 });
 
 describe('/app/getWoocommerceCategories', () => {

@@ -1,5 +1,6 @@
 // What the listing suites share: a template made through createNote, the Listing Manager's requests as the client
 // sends them, and their replies checked against the contract.
+import { AuctionEventManifestSchema, AuctionEventSchema, type AuctionEventManifest } from '../../src/protocol/entities';
 import { LotSchema, type Lot } from '../../src/protocol/lots';
 import { DEFAULT_PRICE_REQUEST, NoteSchema, type ListingRequest, type Note, type PriceRequest } from '../../src/protocol/listings';
 import { okData, send } from './lot-replies';
@@ -29,3 +30,24 @@ export async function unlist(client: TestClient, lot: Pick<Lot, 'id'>, clientMsg
 }
 
 export const listedLot = (reply: unknown): Lot => LotSchema.parse(okData(reply));
+
+/** A lot of `client`'s in a new auction event (7 days from 1 March 2027), its row titled and priced for the sale. */
+export async function auctionRowOf(client: TestClient, lot: Pick<Lot, 'id'>, auctionTitle: string, startingPrice: number): Promise<AuctionEventManifest> {
+  const event = AuctionEventSchema.parse(await client.request('createAuctionEvent', { label: uniqueName('Sale') }, 'createdAuctionEvent'));
+  const timed = { ...event, startTime: '2027-03-01T17:00:00.000Z', endTime: '2027-03-08T17:00:00.000Z' };
+  await client.request('updateAuctionEvent', timed, 'updatedAuctionEvent');
+  await client.request('addManifestsToAuctionEvent', { auctionEventId: event.id, manifestIds: [lot.id] }, 'manifestsAddedToAuctionEvent');
+  const [row] = AuctionEventManifestSchema.array().parse(await client.request('getAuctionEventManifestsByEventId', event.id, 'auctionEventManifests'));
+  if (row === undefined) throw new Error('the lot is in the event');
+  const [saved] = AuctionEventManifestSchema.array().parse(
+    await client.request('updateAuctionEventManifests', [{ id: row.id, auctionTitle, startingPrice }], 'updatedAuctionEventManifests'),
+  );
+  if (saved === undefined) throw new Error('the row was saved');
+  return saved;
+}
+
+/** listAuctionOnWC as the auctions screen's queue sends it. */
+export function listAuction(client: TestClient, row: Pick<AuctionEventManifest, 'id'>, template: Pick<Note, 'id'>): Promise<unknown> {
+  const request = { auctionEventManifestId: row.id, templateId: template.id, quantity: 0, free_shipping: true };
+  return client.request('listAuctionOnWC', request, 'incomingMessages', outboxHeader(uniqueName('list-auction')));
+}

@@ -51,6 +51,9 @@ export interface ProductRow {
   stockQuantity: number | null;
   categories: number[];
   images: number[];
+  type: string;
+  /** WooCommerce's meta_data: an auction plugin keeps its start, end and starting price here. */
+  metaData: { key: string; value: unknown }[];
 }
 
 type Json = Record<string, unknown>;
@@ -64,6 +67,8 @@ export class ContractCatalog {
   readonly products = new Map<number, ProductRow>();
   readonly media = new Map<number, MediaRow>();
   private nextId = 100;
+  /** The product types the shop knows: WooCommerce's own, and 'auction' as an auction plugin adds it. */
+  readonly productTypes = new Set(['simple', 'grouped', 'external', 'variable', 'auction']);
 
   constructor(private readonly origin: string) {}
 
@@ -92,7 +97,7 @@ export class ContractCatalog {
   create(body: Json): ProductRow {
     const product: ProductRow = {
       id: this.takeId(), name: '', slug: '', status: 'publish', sku: '', description: '', regularPrice: '',
-      manageStock: false, stockQuantity: null, categories: [], images: [],
+      manageStock: false, stockQuantity: null, categories: [], images: [], type: 'simple', metaData: [],
     };
     this.apply(product, body); // throws before the product is kept
     this.products.set(product.id, product);
@@ -116,7 +121,7 @@ export class ContractCatalog {
     const inStock = !product.manageStock || (product.stockQuantity ?? 0) > 0;
     return {
       id: product.id, name: product.name, slug: product.slug, permalink: `${this.origin}/product/${product.slug}/`,
-      type: 'simple', status: product.status, description: product.description, sku: product.sku,
+      type: product.type, meta_data: product.metaData.map((meta, index) => ({ id: index + 1, ...meta })), status: product.status, description: product.description, sku: product.sku,
       price: product.regularPrice, regular_price: product.regularPrice, manage_stock: product.manageStock,
       stock_quantity: product.manageStock ? product.stockQuantity : null, stock_status: inStock ? 'instock' : 'outofstock',
       categories: product.categories.map((id) => {
@@ -137,6 +142,9 @@ export class ContractCatalog {
     if (quantity !== undefined && !Number.isInteger(quantity)) throw invalidParam('stock_quantity');
     if (status !== undefined && typeof status !== 'string') throw invalidParam('status');
     if (sku !== undefined) this.checkSku(product, sku);
+    const { type, meta_data: metaData } = body;
+    if (type !== undefined && (typeof type !== 'string' || !this.productTypes.has(type))) throw invalidParam('type');
+    const meta = this.metaOf(metaData);
     const categories = this.categoryIds(body.categories);
     const images = this.imageIds(body.images);
     if (typeof name === 'string') product.name = name;
@@ -149,6 +157,18 @@ export class ContractCatalog {
     if (typeof status === 'string') product.status = status;
     if (categories !== undefined) product.categories = categories;
     if (images !== undefined) product.images = images;
+    if (typeof type === 'string') product.type = type;
+    // WooCommerce updates the keys it is sent and keeps the others.
+    for (const entry of meta ?? []) product.metaData = [...product.metaData.filter((kept) => kept.key !== entry.key), entry];
+  }
+
+  private metaOf(value: unknown): { key: string; value: unknown }[] | undefined {
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value)) throw invalidParam('meta_data');
+    return value.map((entry: unknown) => {
+      if (typeof entry !== 'object' || entry === null || !('key' in entry) || typeof entry.key !== 'string') throw invalidParam('meta_data');
+      return { key: entry.key, value: 'value' in entry ? entry.value : '' };
+    });
   }
 
   private checkSku(product: ProductRow, sku: unknown): void {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempFolders } from '../../support/temp-folders';
 import { loadConfig, parseDuration } from '../../../server/config';
+import { DEFAULT_AUCTION_FIELDS } from '../../../server/store/types';
 
 const dataDir = tempFolders('lotdesk-config-');
 
@@ -53,9 +54,20 @@ describe('loadConfig', () => {
   it('uses the embedded store unless WC_URL, WC_KEY and WC_SECRET name a WooCommerce shop', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).store).toEqual({ kind: 'embedded' });
     const shop = { WC_URL: 'https://shop.example.com/', WC_KEY: 'ck_1', WC_SECRET: 'cs_1' };
-    expect(loadConfig({ DATA_DIR: dataDir(), ...shop }).store).toEqual({ kind: 'woocommerce', url: 'https://shop.example.com', key: 'ck_1', secret: 'cs_1', mediaLogin: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir(), ...shop }).store).toEqual({
+      kind: 'woocommerce', url: 'https://shop.example.com', key: 'ck_1', secret: 'cs_1', mediaLogin: undefined, auctionFields: DEFAULT_AUCTION_FIELDS,
+    });
     expect(loadConfig({ DATA_DIR: dataDir(), ...shop, WP_USER: 'lotdesk', WP_APP_PASSWORD: 'abcd efgh' }).store).toMatchObject({ mediaLogin: { user: 'lotdesk', password: 'abcd efgh' } });
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...shop, WP_USER: 'lotdesk' })).toThrow(/Invalid setting WP_APP_PASSWORD/);
+  });
+
+  it("takes another auction plugin's product type and meta keys, and refuses a key WordPress could not keep", () => {
+    const shop = { WC_URL: 'https://shop.example.com', WC_KEY: 'ck_1', WC_SECRET: 'cs_1' };
+    const plugin = { WC_AUCTION_TYPE: 'simple_auction', WC_AUCTION_PRICE_KEY: 'opening_bid', WC_AUCTION_START_KEY: 'starts', WC_AUCTION_END_KEY: 'ends' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...shop, ...plugin }).store).toMatchObject({
+      auctionFields: { productType: 'simple_auction', startingPriceKey: 'opening_bid', startKey: 'starts', endKey: 'ends' },
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...shop, WC_AUCTION_END_KEY: 'ends at' })).toThrow(/Invalid setting WC_AUCTION_END_KEY/);
   });
 
   it('accepts a PostgreSQL URL, a TTL in minutes and extra origins', () => {

@@ -3,7 +3,7 @@
 // and printing shows the sheet alone.
 import { expect, test, type Page } from '@playwright/test';
 import { LabelMessages } from '../../src/protocol/messages';
-import { signIn } from './support/login';
+import { navigateTo, signIn } from './support/login';
 import { createLot, lotRow, unique } from './support/lots';
 
 const SIZES = [
@@ -52,3 +52,34 @@ for (const size of SIZES) {
     }
   });
 }
+
+test('labels are printed from the Lots selection, from Lot edit and from the count in Inventory', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await signIn(page);
+    await expect(page).toHaveURL(/\/home$/);
+    const title = `Entry lot ${unique()}`;
+    const lotNumber = await createLot(page, title);
+
+    await lotRow(page, title).getByRole('checkbox', { name: `Select ${lotNumber}` }).check();
+    await page.getByRole('toolbar', { name: 'Lot actions' }).getByRole('button', { name: LabelMessages.printLabels }).click();
+    await expect(page.getByTestId('label')).toHaveCount(1);
+    await expect(page.getByTestId('label')).toContainText(lotNumber);
+
+    await page.goto('/home');
+    await lotRow(page, title).getByRole('link', { name: `Edit ${lotNumber}` }).click();
+    await page.getByRole('link', { name: LabelMessages.printLabel }).click();
+    await expect(page.getByTestId('label')).toContainText(title);
+
+    await navigateTo(page, 'Inventory');
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Inventory Event' });
+    await create.getByRole('button', { name: 'Create Event' }).click();
+    await expect(create).toHaveCount(0);
+    await page.getByRole('link', { name: LabelMessages.printLocationLabel }).click();
+    await expect(page.getByTestId('label')).toContainText('1-1-1-1-1');
+  } finally {
+    await context.close();
+  }
+});

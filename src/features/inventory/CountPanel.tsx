@@ -1,10 +1,11 @@
 // The count (issue 16), built for a phone at 360 px: the location, picked once and kept until changed; the one
 // always-focused lot field; what the last scan did (in words, besides its sound and buzz); and expected vs found for
 // the location, with Apply count. Everything reads the replica and queues intents: it works with the Wi-Fi off.
+import { Link } from '@tanstack/react-router';
 import type { LocationCount, ScanOutcome } from '../../domains/inventory';
-import { InventoryScreenMessages as T } from '../../protocol/messages';
+import { InventoryScreenMessages as T, LabelMessages } from '../../protocol/messages';
 import { buttonClass } from '../../ui/button';
-import { parseLocationCode } from '../../ui/labels/label-formats';
+import { locationCode, parseLocationCode } from '../../ui/labels/label-formats';
 import type { Location } from '../../ui/location';
 import { LocationSelects } from '../../ui/LocationSelects';
 import type { ScanFieldRef } from '../../ui/scan-focus';
@@ -70,6 +71,9 @@ export function CountPanel({ location, onLocation, onScan, scanField, last, coun
           className="grid grid-cols-5 gap-1 sm:gap-3"
           compact
         />
+        <Link to="/labels" search={{ locations: locationCode(location) }} className={`${buttonClass.secondary} mt-2`}>
+          {LabelMessages.printLocationLabel}
+        </Link>
       </fieldset>
       <LotScanField onScan={scanOrLocate} inputRef={scanField} />
       <LastScan last={last} />

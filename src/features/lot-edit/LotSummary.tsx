@@ -3,7 +3,9 @@
 // panel (the Listing Manager for this lot, given by the page); a (+)
 // toggle for the details, remembered on this device: categories, pallets, cartons, units, retail total,
 // listing total, status, and the special notes' first 10 characters with more/less.
+import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { LabelMessages } from '../../protocol/messages';
 import type { Category } from '../../protocol/entities';
 import type { Lot } from '../../protocol/lots';
 import { isOnStore, publicListingPath } from '../../domains/listings';
@@ -110,6 +112,9 @@ export function LotSummary({ lot, pending, categoriesById, onEditTitle, onSelect
             Unlist
           </button>
         )}
+        <Link to="/labels" search={{ lots: String(lot.id) }} className={buttonClass.secondary}>
+          {LabelMessages.printLabel}
+        </Link>
         <button type="button" className={buttonClass.secondary} aria-expanded={open} aria-controls="lot-details" onClick={toggle} aria-label="Details">
           {open ? '(−)' : '(+)'}
         </button>

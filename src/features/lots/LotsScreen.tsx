@@ -1,6 +1,7 @@
 // The Lots list, the home page (spec §2 Lots list): heading with the count, filter, search, the action
 // toolbar, the table and its dialogs. Everything reads the replica and writes intents, so it works the same
 // offline: changes show at once, marked pending, and reach the server when the connection is back.
+import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { LotChange } from '../../protocol/lots';
 import { useCategories } from '../../domains/categories';
@@ -25,6 +26,7 @@ export interface LotsSellingProps {
 
 export function LotsScreen({ Selling }: { Selling?: ComponentType<LotsSellingProps> }) {
   const filterControl = useLotsFilter();
+  const navigate = useNavigate();
   const [view, setView] = useState<LotsView>({ kind: 'filter' });
   const lots = useShownLots(view);
   const { selected, select, replace } = useSelection();
@@ -71,6 +73,7 @@ export function LotsScreen({ Selling }: { Selling?: ComponentType<LotsSellingPro
         onCreate={() => setDialog({ kind: 'create' })}
         onDelete={() => setDialog({ kind: 'delete', lots: selectedLots })}
         onUpdateStatus={() => setDialog({ kind: 'status', lots: selectedLots })}
+        onPrintLabels={() => void navigate({ to: '/labels', search: { lots: selectedLots.map((lot) => lot.id).join(',') } })}
         {...(Selling === undefined ? {} : { onListingManager: () => setSelling('manager'), onUnlist: () => setSelling('unlist') })}
       />
       {view.kind === 'found' && (

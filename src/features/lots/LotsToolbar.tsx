@@ -1,10 +1,10 @@
 // The Lots action buttons in the spec's order (spec §2): Select Categories, Listing Manager, Multiple SKUs,
-// Create Lot, Delete Lot, Update Lot(s) Status, Unlist Lots, and the auction-event picker. Actions that need
+// Create Lot, Delete Lot, Update Lot(s) Status, Unlist Lots (and Print labels, issue 16), and the auction-event picker. Actions that need
 // lots are disabled (and say why) until some are selected; the listing ones come from the page (selling). On a phone
 // Create Lot stays in the row and the rest are under More actions (ActionBar).
 import { ActionBar, type BarAction } from '../../ui/ActionBar';
 import { inputClass } from '../../ui/button';
-import { ClientMessages } from '../../protocol/messages';
+import { ClientMessages, LabelMessages } from '../../protocol/messages';
 
 export interface LotsToolbarProps {
   readonly selectedCount: number;
@@ -16,11 +16,13 @@ export interface LotsToolbarProps {
   /** Selling (the page passes it in); without it the listing actions stay disabled. */
   readonly onListingManager?: () => void;
   readonly onUnlist?: () => void;
+  readonly onPrintLabels: () => void;
 }
 
 const NO_SELLING = 'Listing is not available here';
 
-export function LotsToolbar({ selectedCount, onSelectCategories, onMultipleSkus, onCreate, onDelete, onUpdateStatus, onListingManager, onUnlist }: LotsToolbarProps) {
+export function LotsToolbar(props: LotsToolbarProps) {
+  const { selectedCount, onSelectCategories, onMultipleSkus, onCreate, onDelete, onUpdateStatus, onListingManager, onUnlist, onPrintLabels } = props;
   const none = selectedCount === 0;
   const needs = none ? ClientMessages.selectLotsFirst : undefined;
   const actions: BarAction[] = [
@@ -32,6 +34,7 @@ export function LotsToolbar({ selectedCount, onSelectCategories, onMultipleSkus,
     { label: 'Delete Lot', onClick: onDelete, disabled: none, title: needs, tone: 'danger' },
     { label: 'Update Lot(s) Status', onClick: onUpdateStatus, disabled: none, title: needs },
     { label: 'Unlist Lots', onClick: onUnlist, disabled: none || onUnlist === undefined, title: onUnlist === undefined ? NO_SELLING : needs },
+    { label: LabelMessages.printLabels, onClick: onPrintLabels, disabled: none, title: needs },
   ];
   return (
     <ActionBar

@@ -9,7 +9,7 @@ import { chromium, expect, test, type Browser } from '@playwright/test';
 import { CameraMessages } from '../../src/protocol/messages';
 import { createEntries, newEntry } from '../support/catalogue';
 import { connectClient } from '../support/stomp-client';
-import { barcodeVideo, withCheckDigit } from './support/fake-camera';
+import { barcodeVideo, fakeCameraArgs, withCheckDigit } from './support/fake-camera';
 import { ADMIN, signIn } from './support/login';
 import { createLotWithBox, unique } from './support/lots';
 
@@ -22,13 +22,7 @@ let browser: Browser;
 test.beforeAll(async ({ baseURL }) => {
   const video = join(folder, 'ean13.y4m');
   await barcodeVideo(video, { bcid: 'ean13', text: `0${upc}` });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
-      '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: fakeCameraArgs(video) });
   const client = await connectClient(`${(baseURL ?? '').replace('http', 'ws')}/ws`);
   try {
     await client.login(ADMIN.username, ADMIN.password);

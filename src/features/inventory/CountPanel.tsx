@@ -85,7 +85,10 @@ export function CountPanel({ location, onLocation, onScan, scanField, last, coun
           <LotList title={T.missing} lots={count.missing} testId="count-missing" />
           <LotList title={T.strays} lots={count.strays} testId="count-strays" />
         </div>
-        <button type="button" className={`${buttonClass.secondary} self-start`} onClick={onApply} disabled={count.strays.length === 0}>
+        <button type="button" className={`${buttonClass.secondary} self-start`} onClick={() => {
+            onApply();
+            scanField.current?.focus(); // the next scan follows at once
+          }} disabled={count.strays.length === 0}>
           {T.applyCount}
         </button>
       </div>

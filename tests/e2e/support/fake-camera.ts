@@ -43,16 +43,37 @@ function i420(rgb: Buffer): Buffer {
   return Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
 }
 
-/** Writes a Y4M video of `frames` frames showing the barcode (bwip-js's bcid and text) to `path`. */
-export async function barcodeVideo(path: string, barcode: { bcid: string; text: string }, frames = 20): Promise<void> {
-  const drawn = await bwipjs.toBuffer({ bcid: barcode.bcid, text: barcode.text, scale: 3, height: 18, includetext: true, paddingwidth: 12, paddingheight: 12, backgroundcolor: 'FFFFFF' });
+/** One code held in front of the camera: bwip-js's bcid and text, for `frames` frames (10 a second). */
+export interface Scene {
+  readonly bcid: string;
+  readonly text: string;
+  readonly frames?: number;
+}
+
+async function frameOf({ bcid, text }: Scene): Promise<Buffer> {
+  const drawn = await bwipjs.toBuffer({ bcid, text, scale: 3, height: 18, includetext: true, paddingwidth: 12, paddingheight: 12, backgroundcolor: 'FFFFFF' });
   const card = await sharp(drawn).resize({ width: 440, height: 300, fit: 'inside' }).png().toBuffer();
   const rgb = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#ffffff' } })
     .composite([{ input: card, gravity: 'centre' }])
     .removeAlpha()
     .raw()
     .toBuffer();
-  const frame = i420(rgb);
-  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`);
-  await writeFile(path, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
+  return i420(rgb);
 }
+
+/** Writes a Y4M video to `path` showing each scene's barcode in turn (Chromium plays it in a loop). */
+export async function barcodeVideo(path: string, ...scenes: readonly Scene[]): Promise<void> {
+  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`);
+  const parts: Buffer[] = [header];
+  for (const scene of scenes) {
+    const frame = await frameOf(scene);
+    for (let index = 0; index < (scene.frames ?? 20); index++) parts.push(frame);
+  }
+  await writeFile(path, Buffer.concat(parts));
+}
+
+/** Chromium's flags for a fake camera playing `video` and granting the camera without asking. */
+export const fakeCameraArgs = (video: string): string[] => [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`,
+];

@@ -83,3 +83,24 @@ test('labels are printed from the Lots selection, from Lot edit and from the cou
     await context.close();
   }
 });
+
+test("a lot label scanned into the Lots search (the number, then Enter) shows that lot", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await signIn(page);
+    await expect(page).toHaveURL(/\/home$/);
+    const [first, second] = [`Scan find ${unique()}`, `Scan other ${unique()}`];
+    const lotNumber = await createLot(page, first);
+    await createLot(page, second);
+    const search = page.getByRole('combobox', { name: 'Search lots' });
+    await search.click();
+    await page.keyboard.type(lotNumber.toLowerCase()); // a scanner set to lower case still finds it
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Show all lots' })).toBeVisible();
+    await expect(lotRow(page, first)).toBeVisible();
+    await expect(lotRow(page, second)).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});

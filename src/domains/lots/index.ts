@@ -34,7 +34,7 @@ export { lotsTable, OWN_USER_ID, type LotRow } from './tables';
 export { allowedFilter, lotShown, replyCovers, selectedStatuses, type LotsScope } from './filter';
 export { matchLots, searchReplicaLots, LOT_SUGGESTIONS_MIN_CHARS } from './search';
 export { fetchLots, lotsFilter, setLotsFilter, LOTS_FILTER } from './query';
-export { clearLotSuggestions, findLotsBySkus, gettingLotsMessage, lookUpLots, lotLookups, LOOK_UP_TIMEOUT_MS, suggestLots, type LotLookupsState } from './lookups';
+export { clearLotSuggestions, findLotByNumber, findLotsBySkus, gettingLotsMessage, lookUpLots, lotLookups, LOOK_UP_TIMEOUT_MS, suggestLots, type LotLookupsState } from './lookups';
 export {
   changedFields, copyManifest, createLot, deleteLots, lotChange, lotsWithNewCategories, renameLot, setLotCategories, updateLotLocation,
   updateLotStatus, updateManifest, updateManifests, validTitle,

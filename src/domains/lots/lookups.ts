@@ -7,7 +7,8 @@ import type { Lot } from '../../protocol/lots';
 import { ClientMessages } from '../../protocol/messages';
 import { sync } from '../../sync/runtime';
 import { createStore } from '../../sync/store';
-import { LOT_SUGGESTIONS_MIN_CHARS, searchReplicaLots } from './search';
+import { LOT_SUGGESTIONS_MIN_CHARS, lotWithNumber, searchReplicaLots } from './search';
+import type { LotRow } from './tables';
 
 export interface LotLookupsState {
   /** The latest suggestions: the server's, or offline the replica's. */
@@ -85,4 +86,9 @@ export function lookUpLots(skus: readonly string[], timeoutMs: number = LOOK_UP_
     const timer = setTimeout(finish, timeoutMs);
     if (!sync().queries.send('getLotsBySkus', [...skus])) finish();
   });
+}
+
+/** The lot a scanned lot label names, from the device (works offline); undefined when it holds none. */
+export function findLotByNumber(text: string): Promise<LotRow | undefined> {
+  return lotWithNumber(sync().replica, text);
 }

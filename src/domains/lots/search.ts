@@ -33,3 +33,14 @@ export async function searchReplicaLots(db: Pick<ReplicaTables, 'rows'>, text: s
   if (text.trim().length <= LOT_SUGGESTIONS_MIN_CHARS) return [];
   return matchLots(await db.rows(lotsTable).filter((lot) => lot.removed !== 1).toArray(), text);
 }
+
+/**
+ * The lot a scanned lot label (or a typed lot number and Enter) names, as the device holds it: lot numbers are stored
+ * as the server wrote them (upper-case by default), so the text is tried as typed and upper-cased.
+ */
+export async function lotWithNumber(db: Pick<ReplicaTables, 'rows'>, text: string): Promise<LotRow | undefined> {
+  const typed = text.trim();
+  if (typed === '') return undefined;
+  const [lot] = await db.rows(lotsTable).where('lotNumber').anyOf([typed, typed.toUpperCase()]).filter((row) => row.removed !== 1).toArray();
+  return lot;
+}

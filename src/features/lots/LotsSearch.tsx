@@ -3,7 +3,7 @@
 // come from the replica by the server's rule (sync/lot-search.ts).
 import { useState } from 'react';
 import type { Lot } from '../../protocol/lots';
-import { LOT_SUGGESTIONS_MIN_CHARS, useLotSuggestions } from '../../domains/lots';
+import { findLotByNumber, LOT_SUGGESTIONS_MIN_CHARS, useLotSuggestions } from '../../domains/lots';
 import { buttonClass } from '../../ui/button';
 import { SuggestBox } from '../../ui/SuggestBox';
 import { suggestionText } from '../../ui/lot-display';
@@ -20,6 +20,12 @@ export function LotsSearch({ chosen, onChoose }: LotsSearchProps) {
   const select = (picked: string): void => {
     const lot = suggestions.find((candidate) => suggestionText(candidate) === picked);
     if (lot !== undefined) onChoose(lot);
+  };
+  // A lot label scanned into the search (the scanner types the number and presses Enter): that lot, if the device has it.
+  const submit = (typed: string): void => {
+    void findLotByNumber(typed).then((lot) => {
+      if (lot !== undefined) onChoose(lot);
+    });
   };
   const reset = (): void => {
     setText('');
@@ -39,6 +45,7 @@ export function LotsSearch({ chosen, onChoose }: LotsSearchProps) {
           onRequest={suggest}
           minChars={LOT_SUGGESTIONS_MIN_CHARS}
           onSelect={select}
+          onSubmit={submit}
         />
       </div>
       {chosen !== undefined && (

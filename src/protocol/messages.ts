@@ -621,3 +621,20 @@ export const ListingManagerMessages = {
   source: 'Source',
   sourceLabel: 'HTML source (read-only)',
 } as const;
+
+/** The Auctions screen and the lots page's auction parts (issue 17): labels, describers and the screen's own words. */
+export const AuctionScreenMessages = {
+  describeCreateEvent: (label: string) => `Create auction event '${label}'`,
+  describeUpdateEvent: (title: string) => `Save auction event '${title}'`,
+  describeAdd: (count: number) => `Add ${count} lot(s) to an auction event`,
+  describeUpdateRows: (count: number) => `Save ${count} auction lot(s)`,
+  describeRemove: (count: number) => `Remove ${count} lot(s) from an auction event`,
+  describeMoveUp: (id: number) => `Move auction lot ${id} up`,
+  describeMoveDown: (id: number) => `Move auction lot ${id} down`,
+  selectEvent: 'Select Auction Event',
+  eventPicker: 'Auction event',
+  addToAuction: 'Add to Auction',
+  noRowsSelected: 'Please select at least one lot in the auction first.',
+  noChanges: 'Nothing changed to update.',
+  titleTooLong: (lotNumber: string, length: number) => `The auction title of lot ${lotNumber} is ${length} characters, over the usual 50.`,
+} as const;

@@ -20,3 +20,4 @@ export {
 export {
   compareAuctionEvents, readAuctionEvents, readAuctionRows, useAuctionEvents, useAuctionEventsQuery, useAuctionRows, useAuctionRowsQuery,
 } from './hooks';
+export { AUCTION_TITLE_LIMIT, auctionTitleFrom, titleTooLong } from './title';

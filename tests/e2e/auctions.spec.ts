@@ -141,11 +141,12 @@ test('at a desk: an event made, lots added from the Lots page, moved, a title an
 
   await navigateTo(page, 'Auctions');
   await chooseEvent(page, 'Auction event', `Desk ${run}`);
-  await expect.poll(() => rowOrder(page)).toEqual([a, b, c]);
-  await page.getByRole('button', { name: `Move ${c} up` }).click();
-  await expect.poll(() => rowOrder(page)).toEqual([a, c, b]);
-  await page.getByRole('button', { name: `Move ${a} down` }).click();
+  // Added in the Lots table's order (newest first).
+  await expect.poll(() => rowOrder(page)).toEqual([c, b, a]);
+  await page.getByRole('button', { name: `Move ${a} up` }).click();
   await expect.poll(() => rowOrder(page)).toEqual([c, a, b]);
+  await page.getByRole('button', { name: `Move ${c} down` }).click();
+  await expect.poll(() => rowOrder(page)).toEqual([a, c, b]);
 
   await page.getByRole('button', { name: `Edit Auction title of ${a}` }).click();
   await page.getByRole('textbox', { name: `Auction title of ${a}` }).fill('Alpha for the sale');
@@ -157,6 +158,6 @@ test('at a desk: an event made, lots added from the Lots page, moved, a title an
 
   const eventId = Number((await page.getByRole('combobox', { name: 'Auction event' }).inputValue()));
   await expect.poll(async () => (await serverRows(baseURL, eventId)).map((row) => [row.manifest.lotNumber, row.auctionTitle, row.startingPrice]))
-    .toEqual([[c, '', 0], [a, 'Alpha for the sale', 12.5], [b, '', 0]]);
+    .toEqual([[a, 'Alpha for the sale', 12.5], [c, '', 0], [b, '', 0]]);
   await page.context().close();
 });

@@ -4,10 +4,12 @@
 // them, manifestsAddedToAuctionEvent stores the lots (the Lots page's Auction column) and asks for the event's rows
 // again. Rows with a change of ours pending stay, that change on top, until it settles.
 import { contract } from '../../protocol/contract';
+import type { AuctionEventManifest } from '../../protocol/entities';
 import { AuctionMessages } from '../../protocol/messages';
 import type { IngestContext, TopicHandler } from '../../sync/domain';
 import { parsed } from '../../sync/ingest/parsed';
 import { withIntents } from '../../sync/outbox/optimistic';
+import type { ReplicaTables } from '../../sync/replica/replica';
 import { lotsTable, putLots } from '../lots';
 import { auctionEventsTable, auctionManifestsTable } from './tables';
 
@@ -18,6 +20,15 @@ const RowsAsked = contract.getAuctionEventManifestsByEventId.payload;
 const AddedLots = contract.addManifestsToAuctionEvent.reply.data;
 
 const ours = (context: IngestContext): boolean => context.clientMsgId !== undefined;
+
+/**
+ * The rows' lots (each with its auction entries as the server has them now) replace the ones this device holds, so
+ * the Lots page's Auction column follows; a lot it does not hold (another person's) is not added.
+ */
+async function putHeldLots(db: ReplicaTables, user: string, rows: readonly AuctionEventManifest[]): Promise<void> {
+  const held = await db.rows(lotsTable).bulkGet(rows.map((row) => row.manifest.id));
+  await putLots(db, user, rows.map((row) => row.manifest).filter((_, index) => held[index] !== undefined));
+}
 
 const allAuctions: TopicHandler = (body, context) => {
   const events = parsed(Events, body, 'auction events');
@@ -62,7 +73,10 @@ const eventRows: TopicHandler = (body, context) => {
 const rowsUpdated: TopicHandler = (body, context) => {
   const rows = parsed(Rows, body, 'auction lots');
   if (rows === undefined) return;
-  return context.write(async (db, { user }) => void (await db.rows(auctionManifestsTable).bulkPut(await withIntents(db, user, auctionManifestsTable.name, rows))));
+  return context.write(async (db, { user }) => {
+    await db.rows(auctionManifestsTable).bulkPut(await withIntents(db, user, auctionManifestsTable.name, rows));
+    await putHeldLots(db, user, rows);
+  });
 };
 
 /** Removed rows leave; their lots (without the entry) replace the ones this device holds, so the Auction column follows. */
@@ -71,8 +85,7 @@ const rowsDeleted: TopicHandler = (body, context) => {
   if (rows === undefined) return;
   return context.write(async (db, { user }) => {
     await db.rows(auctionManifestsTable).bulkDelete(rows.map(({ id }) => id));
-    const held = await db.rows(lotsTable).bulkGet(rows.map((row) => row.manifest.id));
-    await putLots(db, user, rows.map((row) => row.manifest).filter((_, index) => held[index] !== undefined));
+    await putHeldLots(db, user, rows);
   });
 };
 

@@ -117,7 +117,8 @@ describe('an auction catalogue made offline', () => {
     expect(onServer.map((row) => [row.manifest.titleListing, row.auctionTitle, row.startingPrice]))
       .toEqual([['C lot', '', 0], ['A lot', 'Solid oak chair', 12.5]]);
     await vi.waitFor(async () => expect((await rows()).map((row) => [row.manifest.titleListing, row.pending === 1])).toEqual([['C lot', false], ['A lot', false]]), WAIT);
-    // The removed lot no longer names the event on the Lots page.
+    // The Lots page's Auction column follows: the edited title, and the removed lot no longer names the event.
+    await vi.waitFor(async () => expect(auctionText((await h.db.rows(lotsTable).get(a.id)) ?? a)).toMatch(/^Solid oak chair:\d+$/), WAIT);
     await vi.waitFor(async () => expect((await h.db.rows(lotsTable).get(b.id))?.auctionEventManifests).toEqual([]), WAIT);
   });
 });

@@ -1,19 +1,23 @@
-// Auction events and their ordered manifests (spec §2 Auctions, §3). Its replica tables only, for now: the
-// auctions issue adds its intents, ingest and hooks here. This file is the domain's only public face.
-import type { AuctionEvent, AuctionEventManifest } from '../../protocol/entities';
+// Auction events and their ordered manifests (spec §2 Auctions, §3, §5, §7; issue 17): replica tables, intents,
+// ingest and hooks. Shared by all staff. This file is the domain's only public face.
 import { defineDomain } from '../../sync/domain';
-import { defineTable } from '../../sync/replica/table';
+import { auctionDescribers } from './describe';
+import { auctionTopics } from './ingest';
+import { auctionEventsTable, auctionManifestsTable } from './tables';
 
-export const auctionEventsTable = defineTable<AuctionEvent>({
-  name: 'auctionEvents',
-  schema: { 1: 'id' },
-  rules: 'Shared by all staff. The server wins. Replaced whole by each getAllAuctionEvents reply.',
+export const auctionsDomain = defineDomain({
+  name: 'auctions',
+  tables: [auctionEventsTable, auctionManifestsTable],
+  topics: auctionTopics,
+  describe: auctionDescribers,
 });
 
-export const auctionManifestsTable = defineTable<AuctionEventManifest>({
-  name: 'auctionManifests',
-  schema: { 1: 'id, auctionEvent.id, sortOrder' },
-  rules: 'The server wins. Replaced per event by its getAuctionEventManifestsByEventId reply.',
-});
-
-export const auctionsDomain = defineDomain({ name: 'auctions', tables: [auctionEventsTable, auctionManifestsTable] });
+export { auctionEventsTable, auctionManifestsTable, type AuctionEventRow, type AuctionManifestRow } from './tables';
+export {
+  addManifestsToAuctionEvent, bySaleOrder, createAuctionEvent, defaultAuctionLabel, deleteAuctionEventManifests, moveDownManifest,
+  movedSortOrder, moveUpManifest, updateAuctionEvent, updateAuctionEventManifest,
+} from './intents';
+export {
+  compareAuctionEvents, readAuctionEvents, readAuctionRows, useAuctionEvents, useAuctionEventsQuery, useAuctionRows, useAuctionRowsQuery,
+} from './hooks';
+export { AUCTION_TITLE_LIMIT, auctionTitleFrom, titleTooLong } from './title';

@@ -10,6 +10,7 @@ import { useIntent } from '../../sync/intent';
 import { buttonClass } from '../../ui/button';
 import { ScreenTitle } from '../../ui/ScreenTitle';
 import { LotsDialogs, type OpenDialog } from './LotsDialogs';
+import { AuctionPicker } from './AuctionPicker';
 import { LotsFilterBar } from './LotsFilterBar';
 import { LotsSearch } from './LotsSearch';
 import { LotsTable } from './LotsTable';
@@ -73,6 +74,7 @@ export function LotsScreen({ Selling }: { Selling?: ComponentType<LotsSellingPro
         onCreate={() => setDialog({ kind: 'create' })}
         onDelete={() => setDialog({ kind: 'delete', lots: selectedLots })}
         onUpdateStatus={() => setDialog({ kind: 'status', lots: selectedLots })}
+        auction={<AuctionPicker lotIds={selectedLots.map((lot) => lot.id)} />}
         onPrintLabels={() => void navigate({ to: '/labels', search: { lots: selectedLots.map((lot) => lot.id).join(',') } })}
         {...(Selling === undefined ? {} : { onListingManager: () => setSelling('manager'), onUnlist: () => setSelling('unlist') })}
       />

@@ -3,7 +3,7 @@
 // lots are disabled (and say why) until some are selected; the listing ones come from the page (selling). On a phone
 // Create Lot stays in the row and the rest are under More actions (ActionBar).
 import { ActionBar, type BarAction } from '../../ui/ActionBar';
-import { inputClass } from '../../ui/button';
+import type { ReactNode } from 'react';
 import { ClientMessages, LabelMessages } from '../../protocol/messages';
 
 export interface LotsToolbarProps {
@@ -17,12 +17,14 @@ export interface LotsToolbarProps {
   readonly onListingManager?: () => void;
   readonly onUnlist?: () => void;
   readonly onPrintLabels: () => void;
+  /** The auction-event picker and 'Add to Auction' (AuctionPicker). */
+  readonly auction: ReactNode;
 }
 
 const NO_SELLING = 'Listing is not available here';
 
 export function LotsToolbar(props: LotsToolbarProps) {
-  const { selectedCount, onSelectCategories, onMultipleSkus, onCreate, onDelete, onUpdateStatus, onListingManager, onUnlist, onPrintLabels } = props;
+  const { selectedCount, onSelectCategories, onMultipleSkus, onCreate, onDelete, onUpdateStatus, onListingManager, onUnlist, onPrintLabels, auction } = props;
   const none = selectedCount === 0;
   const needs = none ? ClientMessages.selectLotsFirst : undefined;
   const actions: BarAction[] = [
@@ -40,13 +42,7 @@ export function LotsToolbar(props: LotsToolbarProps) {
     <ActionBar
       label="Lot actions"
       actions={actions}
-      extra={
-        <select aria-label="Auction event" disabled title="Comes with auctions" defaultValue="" className={`${inputClass} w-auto bg-white disabled:opacity-50`}>
-          <option value="" disabled>
-            Select Auction Event
-          </option>
-        </select>
-      }
+      extra={auction}
     />
   );
 }

@@ -1,0 +1,123 @@
+// The auction's lots in sale order (spec §2 Auctions): select, id, up/down, lot number, name, units, retail, status
+// with the listing link, auction title (editable, its length shown), starting price (editable), end time, category
+// and the edit link; on the shared ResponsiveTable (a table on a desk, cards on a phone). Edits wait for Update.
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { titleTooLong, type AuctionManifestRow } from '../../domains/auctions';
+import { useCategories } from '../../domains/categories';
+import { isOnStore, publicListingPath } from '../../domains/listings';
+import { AuctionScreenMessages as T } from '../../protocol/messages';
+import { Money } from '../../protocol/primitives';
+import { notifier } from '../../sync/feedback/notifier';
+import { buttonClass } from '../../ui/button';
+import { categoriesText } from '../../ui/lot-display';
+import { formatNumber, NumberCell, ResponsiveTable, RowCheckbox, TextCell, type TableColumn } from '../../ui/table';
+import { shownPrice, shownTitle, type Drafts, type RowDraft } from './use-auctions';
+
+const LINK =
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 font-medium text-blue-800 underline ' +
+  'hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600';
+const MOVE = `${buttonClass.secondary} min-w-11 px-2`;
+
+export interface ManifestsTableProps {
+  readonly rows: readonly AuctionManifestRow[];
+  readonly selected: ReadonlySet<number>;
+  readonly onSelect: (ids: readonly number[], on: boolean) => void;
+  readonly drafts: Drafts;
+  readonly onEdit: (id: number, change: RowDraft) => void;
+  readonly onMove: (row: AuctionManifestRow, step: -1 | 1) => void;
+}
+
+const text = (value: string) => <span className="block truncate text-sm" title={value}>{value}</span>;
+const when = (time: string | null): string => (time === null ? '—' : new Date(time).toLocaleString());
+
+function TitleCell({ row, drafts, onEdit }: { row: AuctionManifestRow; drafts: Drafts; onEdit: ManifestsTableProps['onEdit'] }) {
+  const title = shownTitle(row, drafts);
+  return (
+    <span className="flex min-w-0 items-center gap-2">
+      <span className="min-w-0 flex-1">
+        <TextCell label="Auction title" value={title} rowName={row.manifest.lotNumber} changed={drafts.get(row.id)?.auctionTitle !== undefined} onCommit={(value) => onEdit(row.id, { auctionTitle: value })} />
+      </span>
+      <span className={`shrink-0 text-xs ${titleTooLong(title) ? 'font-semibold text-red-800' : 'text-slate-600'}`} title={T.titleLength(title.length)}>{title.length}</span>
+    </span>
+  );
+}
+
+function useColumns({ rows, selected, onSelect, drafts, onEdit, onMove }: ManifestsTableProps): TableColumn<AuctionManifestRow>[] {
+  const { byId } = useCategories();
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
+  return useMemo(() => [
+    {
+      id: 'select', label: 'Select', pin: 'start', card: 'action', headerAboveCards: true, width: 56, align: 'center',
+      header: (
+        <label className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-2">
+          <input type="checkbox" className="size-5 accent-blue-700" checked={allSelected} onChange={(event) => onSelect(rows.map((row) => row.id), event.target.checked)} aria-label={T.selectAll} />
+          <span className="sm:sr-only">Select all</span>
+        </label>
+      ),
+      cell: (row) => <RowCheckbox checked={selected.has(row.id)} onToggle={() => onSelect([row.id], !selected.has(row.id))} label={`Select ${row.manifest.lotNumber}`} />,
+    },
+    { id: 'id', label: 'Id', width: 70, cell: (row) => text(String(row.id)) },
+    {
+      id: 'order', label: 'Order', width: 110, key: true, card: 'action',
+      cell: (row, index) => (
+        <span className="flex gap-1">
+          <button type="button" className={MOVE} disabled={index === 0} aria-label={T.moveUp(row.manifest.lotNumber)} onClick={() => onMove(row, -1)}>↑</button>
+          <button type="button" className={MOVE} disabled={index === rows.length - 1} aria-label={T.moveDown(row.manifest.lotNumber)} onClick={() => onMove(row, 1)}>↓</button>
+        </span>
+      ),
+    },
+    {
+      id: 'lotNumber', label: 'Lot #', width: 110, key: true, card: 'title',
+      cell: (row) => (
+        <span className="flex flex-col items-start leading-tight">
+          <span className="whitespace-nowrap font-mono">{row.manifest.lotNumber}</span>
+          {row.pending === 1 && <span className="rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-950">{T.pending}</span>}
+        </span>
+      ),
+    },
+    { id: 'name', label: 'Name', width: 180, grow: true, card: 'wide', cell: (row) => text(row.manifest.titleListing) },
+    { id: 'units', label: 'Units', width: 70, align: 'right', cell: (row) => text(String(row.manifest.numberOfUnits)) },
+    { id: 'retail', label: 'Retail', width: 90, align: 'right', cell: (row) => text(formatNumber(row.manifest.totalOriginalRetail)) },
+    {
+      id: 'status', label: 'Status', width: 130,
+      cell: (row) => (isOnStore(row.manifest) && row.manifest.slug !== null
+        ? <a className={LINK} href={publicListingPath(row.manifest.slug)} target="_blank" rel="noreferrer">{row.manifest.status}</a>
+        : <span className="font-mono text-sm">{row.manifest.status}</span>),
+    },
+    { id: 'auctionTitle', label: 'Auction title', width: 240, key: true, card: 'wide', cell: (row) => <TitleCell row={row} drafts={drafts} onEdit={onEdit} /> },
+    {
+      id: 'startingPrice', label: 'Starting price', width: 120, key: true, align: 'right',
+      cell: (row) => (
+        <NumberCell label="Starting price" value={shownPrice(row, drafts)} rule={Money} rowName={row.manifest.lotNumber} changed={drafts.get(row.id)?.startingPrice !== undefined}
+          onCommit={(value) => onEdit(row.id, { startingPrice: value })} onInvalid={(message) => notifier.error(message)} />
+      ),
+    },
+    { id: 'endTime', label: 'End time', width: 150, cell: (row) => text(when(row.endTime)) },
+    { id: 'category', label: 'Category', width: 130, cell: (row) => text(categoriesText(row.manifest.categories, byId)) },
+    {
+      id: 'edit', label: 'Edit', header: <span className="sr-only">Edit</span>, width: 64, key: true, card: 'action',
+      cell: (row) => <Link to="/lotedit/$lotId" params={{ lotId: String(row.manifest.id) }} className={LINK} aria-label={`Edit ${row.manifest.lotNumber}`}>Edit</Link>,
+    },
+  ], [rows, selected, onSelect, drafts, onEdit, onMove, byId, allSelected]);
+}
+
+const rowProps = () => ({ 'data-testid': 'auction-row' });
+
+export function ManifestsTable(props: ManifestsTableProps) {
+  const columns = useColumns(props);
+  return (
+    <ResponsiveTable
+      tableId="auction-manifests"
+      label={T.tableTitle}
+      rowLabel={(row) => row.manifest.lotNumber}
+      rows={props.rows}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowHeight={56}
+      emptyText={T.tableEmpty}
+      rowClassName={(row) => (row.pending === 1 ? 'bg-amber-50' : '')}
+      rowProps={rowProps}
+    />
+  );
+}

@@ -1,0 +1,163 @@
+// Issue 17, the Auctions screen: at 360×740 (touch), 768×1024 (touch) and 1280×800 every part is reachable and
+// nothing overflows sideways; at a desk a person creates an event, adds lots to it from the Lots page, moves one up
+// and one down, edits an auction title and a starting price, and Update saves them on the server.
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { CLIENT_MSG_ID_HEADER } from '../../src/protocol/auth';
+import type { AuctionEvent, AuctionEventManifest } from '../../src/protocol/entities';
+import type { Lot } from '../../src/protocol/lots';
+import { okData, send } from '../support/lot-replies';
+import { connectClient, type TestClient } from '../support/stomp-client';
+import { ADMIN, navigateTo, signIn } from './support/login';
+import { lotRow, unique } from './support/lots';
+import { keepScreenshot } from './support/screenshots';
+
+const SIZES = [
+  { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true },
+  { name: 'tablet', viewport: { width: 768, height: 1024 }, hasTouch: true },
+  { name: 'desk', viewport: { width: 1280, height: 800 }, hasTouch: false },
+] as const;
+
+test.describe.configure({ timeout: 120_000 });
+
+async function adminClient(baseURL: string | undefined): Promise<TestClient> {
+  const client = await connectClient(`${(baseURL ?? '').replace('http', 'ws')}/ws`);
+  await client.login(ADMIN.username, ADMIN.password);
+  return client;
+}
+
+/** Lots made by the admin (the browser's user); with an event, an auction event holding them in this order too. */
+async function seed(baseURL: string | undefined, titles: readonly string[], event?: string): Promise<{ lots: Lot[]; event: AuctionEvent | undefined }> {
+  const client = await adminClient(baseURL);
+  try {
+    const lots: Lot[] = [];
+    for (const title of titles) lots.push(okData(await send(client, 'createManifest', title)) as Lot);
+    if (event === undefined) return { lots, event: undefined };
+    const made = (await client.request('createAuctionEvent', { label: event }, 'createdAuctionEvent', { [CLIENT_MSG_ID_HEADER]: unique() })) as AuctionEvent;
+    await client.request('addManifestsToAuctionEvent', { auctionEventId: made.id, manifestIds: lots.map((lot) => lot.id) }, 'manifestsAddedToAuctionEvent', { [CLIENT_MSG_ID_HEADER]: unique() });
+    return { lots, event: made };
+  } finally {
+    await client.close();
+  }
+}
+
+async function serverRows(baseURL: string | undefined, eventId: number): Promise<AuctionEventManifest[]> {
+  const client = await adminClient(baseURL);
+  try {
+    return (await client.request('getAuctionEventManifestsByEventId', eventId, 'auctionEventManifests')) as AuctionEventManifest[];
+  } finally {
+    await client.close();
+  }
+}
+
+async function openAt(browser: Browser, size: (typeof SIZES)[number], baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.hasTouch, baseURL });
+  const page = await context.newPage();
+  await signIn(page);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
+  return page;
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+/** Chooses the event whose option names `title` in the picker `name`. */
+async function chooseEvent(page: Page, name: string, title: string): Promise<void> {
+  const picker = page.getByRole('combobox', { name }).first();
+  const option = picker.locator('option', { hasText: title });
+  await expect(option).toHaveCount(1);
+  await picker.selectOption((await option.getAttribute('value')) ?? '');
+}
+
+const rowOrder = (page: Page) => page.getByTestId('auction-row').evaluateAll((rows) => rows.map((row) => /LOT-\d+/.exec(row.textContent ?? '')?.[0] ?? ''));
+
+for (const size of SIZES) {
+  test(`at ${size.name} size every part of Auctions is reachable and nothing overflows`, async ({ browser, baseURL }, testInfo: TestInfo) => {
+    const run = unique().toUpperCase();
+    const { lots, event } = await seed(baseURL, [`Layout ${run} a rather long lot title with many words in it`, `Layout B ${run}`], `Sale ${run}`);
+    const page = await openAt(browser, size, baseURL);
+    await navigateTo(page, 'Auctions');
+    await expect(page.getByRole('heading', { name: 'Auctions', level: 1 })).toBeVisible();
+    await chooseEvent(page, 'Auction event', `Sale ${run}`);
+    await expect(page.getByRole('definition').filter({ hasText: `Sale ${run}` })).toBeVisible();
+    await expect(page.getByTestId('auction-row')).toHaveCount(2);
+    const first = lots[0]?.lotNumber ?? '';
+    const row = page.getByTestId('auction-row').filter({ hasText: first });
+    for (const name of [`Move ${first} down`, `Edit Auction title of ${first}`, `Edit Starting price of ${first}`]) await expect(row.getByRole('button', { name })).toBeVisible();
+    await expect(row.getByRole('link', { name: `Edit ${first}` })).toHaveAttribute('href', `/lotedit/${lots[0]?.id ?? 0}`);
+    await expect(row.getByRole('checkbox', { name: `Select ${first}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
+    const more = ['Remove Lot', 'Create Title', 'Select Category'];
+    if (size.name === 'phone') {
+      await page.getByRole('button', { name: 'More actions' }).click();
+      const sheet = page.getByRole('dialog', { name: 'More actions' });
+      for (const name of more) await expect(sheet.getByRole('button', { name })).toBeVisible();
+      await sheet.getByRole('button', { name: 'Remove Lot' }).click();
+    } else {
+      for (const name of more) await expect(page.getByRole('button', { name })).toBeVisible();
+      await page.getByRole('button', { name: 'Remove Lot' }).click();
+    }
+    // Nothing selected: the dialog asks for a selection.
+    const ask = page.getByRole('dialog', { name: 'Select lots' });
+    await expect(ask).toContainText('Please select at least one lot in the auction first.');
+    await ask.getByRole('button', { name: 'Close' }).click();
+    await expect(ask).toHaveCount(0);
+    const short = await page.locator('main button:visible, main select:visible').evaluateAll((elements) =>
+      elements.filter((element) => element.getBoundingClientRect().height < 44).map((element) => element.textContent ?? element.getAttribute('aria-label')));
+    expect(short).toEqual([]);
+    await noSidewaysScroll(page);
+    await keepScreenshot(page, testInfo, `auctions-${size.name}`);
+    expect(event).toBeDefined();
+    await page.context().close();
+  });
+}
+
+test('at a desk: an event made, lots added from the Lots page, moved, a title and a starting price edited and saved', async ({ browser, baseURL }) => {
+  const run = unique().toUpperCase();
+  const { lots } = await seed(baseURL, [`Alpha ${run}`, `Bravo ${run}`, `Charlie ${run}`]);
+  const [a, b, c] = lots.map((lot) => lot.lotNumber);
+  const page = await openAt(browser, SIZES[2], baseURL);
+
+  await navigateTo(page, 'Auctions');
+  await page.getByRole('button', { name: 'Create Auction Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Auction Event' });
+  await expect(dialog.getByLabel('Title')).not.toHaveValue(''); // spec §9: the local date and time by default
+  await dialog.getByLabel('Title').fill(`Desk ${run}`);
+  await dialog.getByRole('button', { name: 'Create Auction Event' }).click();
+  await expect(page.getByRole('definition').filter({ hasText: `Desk ${run}` })).toBeVisible();
+
+  await navigateTo(page, 'Lots');
+  await expect(lotRow(page, `Charlie ${run}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Auction' })).toHaveCount(0);
+  await chooseEvent(page, 'Auction event', `Desk ${run}`);
+  await page.getByRole('button', { name: 'Add to Auction' }).click();
+  await expect(page.getByText('No auction event selected or no lots selected.', { exact: false }).first()).toBeVisible();
+  for (const lotNumber of [a, b, c]) await page.getByRole('checkbox', { name: `Select ${lotNumber}` }).check();
+  await page.getByRole('button', { name: 'Add to Auction' }).click();
+  await expect(page.getByText('Manifest(s) added to auction event successfully.').first()).toBeVisible();
+  await expect(lotRow(page, `Alpha ${run}`)).toContainText(':');
+
+  await navigateTo(page, 'Auctions');
+  await chooseEvent(page, 'Auction event', `Desk ${run}`);
+  // Added in the Lots table's order (newest first).
+  await expect.poll(() => rowOrder(page)).toEqual([c, b, a]);
+  await page.getByRole('button', { name: `Move ${a} up` }).click();
+  await expect.poll(() => rowOrder(page)).toEqual([c, a, b]);
+  await page.getByRole('button', { name: `Move ${c} down` }).click();
+  await expect.poll(() => rowOrder(page)).toEqual([a, c, b]);
+
+  await page.getByRole('button', { name: `Edit Auction title of ${a}` }).click();
+  await page.getByRole('textbox', { name: `Auction title of ${a}` }).fill('Alpha for the sale');
+  await page.getByRole('textbox', { name: `Auction title of ${a}` }).press('Enter');
+  await page.getByRole('button', { name: `Edit Starting price of ${a}` }).click();
+  await page.getByRole('textbox', { name: `Starting price of ${a}` }).fill('12.5');
+  await page.getByRole('textbox', { name: `Starting price of ${a}` }).press('Enter');
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
+
+  const eventId = Number((await page.getByRole('combobox', { name: 'Auction event' }).inputValue()));
+  await expect.poll(async () => (await serverRows(baseURL, eventId)).map((row) => [row.manifest.lotNumber, row.auctionTitle, row.startingPrice]))
+    .toEqual([[a, 'Alpha for the sale', 12.5], [c, '', 0], [b, '', 0]]);
+  await page.context().close();
+});

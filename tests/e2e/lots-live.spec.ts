@@ -177,7 +177,7 @@ test.describe('with the server on and off', () => {
     await expect(sheet.getByRole('button', { name: 'Unlist Lots' })).toBeVisible();
     await sheet.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished))); // measured once popped in
     const sheetControls = await sheet.locator('button, select').all();
-    expect(sheetControls).toHaveLength(7); // the other six actions and the auction-event picker
+    expect(sheetControls).toHaveLength(8); // the other seven actions (Print labels too) and the auction-event picker
     await fits(sheetControls);
     await page.keyboard.press('Escape');
     await box.evaluate((element) => element.scrollBy({ left: 10_000 }));

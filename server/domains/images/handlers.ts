@@ -113,7 +113,8 @@ export const imageHandlers = defineHandlers({
     async handle({ user, db, services }, upcs) {
       const deleted = await db.delete(images).where(inArray(images.upc, [...new Set(upcs)])).returning({ id: images.id });
       services.images.sweeper.soon();
-      const ids = deleted.map(({ id }) => id);
+      // In id order: RETURNING gives no order of its own (PostgreSQL's differs from PGlite's).
+      const ids = deleted.map(({ id }) => id).sort((x, y) => x - y);
       return replyAndPush(reply.ok('DELETED_IMAGES', ids, ImageMessages.deleted(ids.length)), user.username);
     },
   },

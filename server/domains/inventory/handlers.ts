@@ -113,7 +113,7 @@ export const inventoryHandlers = defineHandlers({
     async handle({ db, user }, idList) {
       const ids = [...new Set(idList)];
       const deleted = await db.delete(manifestHistory).where(inArray(manifestHistory.id, ids)).returning({ id: manifestHistory.id });
-      const deletedIds = deleted.map((row) => row.id);
+      const deletedIds = deleted.map((row) => row.id).sort((x, y) => x - y); // RETURNING has no order of its own
       return replyAndPush(reply.ok('DELETED_MANIFEST_HISTORIES', deletedIds, InventoryMessages.deleted(deletedIds.length)), user.username);
     },
   },

@@ -1,7 +1,7 @@
 // The Auctions screen's state: the chosen event (followed from its temporary id to its real one), its rows kept fresh
 // in sale order, the selection, and the edits not yet sent (Update sends them). Everything reads the replica: the
 // same online and off.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   auctionTitleFrom, titleTooLong, updateAuctionEventManifest, useAuctionEvents, useAuctionEventsQuery, useAuctionRows, useAuctionRowsQuery,
   type AuctionManifestRow,
@@ -10,6 +10,7 @@ import { AuctionScreenMessages as T } from '../../protocol/messages';
 import { notifier, showError } from '../../sync/feedback/notifier';
 import { queueIntent } from '../../sync/intent';
 import { useResolvedId } from '../../sync/live-hooks';
+import { useRowSelection } from '../../ui/table';
 
 /** A row's edits waiting for Update. */
 export interface RowDraft {
@@ -31,20 +32,13 @@ export function useAuctions() {
   const event = events.find((each) => each.id === eventId);
   useAuctionRowsQuery(eventId);
   const rows = useAuctionRows(eventId);
-  const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set());
+  const { selected, select, replace } = useRowSelection(rows);
   const [drafts, setDrafts] = useState<Drafts>(() => new Map());
-  const selected = useMemo(() => new Set(rows.filter((row) => picked.has(row.id)).map((row) => row.id)), [rows, picked]);
-
-  const select = useCallback((ids: readonly number[], on: boolean) => setPicked((current) => {
-    const next = new Set(current);
-    for (const id of ids) if (on) next.add(id); else next.delete(id);
-    return next;
-  }), []);
   const choose = useCallback((id: number | undefined) => {
     setChosen(id);
-    setPicked(new Set());
+    replace([]);
     setDrafts(new Map());
-  }, []);
+  }, [replace]);
   const edit = useCallback((id: number, change: RowDraft) => setDrafts((current) => new Map(current).set(id, { ...current.get(id), ...change })), []);
 
   /** Update: one queued change per edited row; the drafts go (the replica shows the pending values). */

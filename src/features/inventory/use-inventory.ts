@@ -7,6 +7,7 @@ import {
 } from '../../domains/inventory';
 import { useResolvedId } from '../../sync/live-hooks';
 import type { Location } from '../../ui/location';
+import { useRowSelection } from '../../ui/table';
 import { scanLot } from './inventory-actions';
 
 /** Spec §9: the inventory location defaults to zone 1, aisle 1, column 1, row 1, bin 1. */
@@ -24,20 +25,13 @@ export function useInventory() {
   const [location, setLocation] = useState<Location>(DEFAULT_LOCATION);
   const count = useLocationCount(eventId, location);
   const [last, setLast] = useState<ScanOutcome | undefined>(undefined);
-  const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set());
   // Only rows still shown count as selected (a deleted or renumbered row drops out).
-  const selected = useMemo(() => new Set(rows.filter((row) => picked.has(row.id)).map((row) => row.id)), [rows, picked]);
-
-  const select = useCallback((ids: readonly number[], on: boolean) => setPicked((current) => {
-    const next = new Set(current);
-    for (const id of ids) if (on) next.add(id); else next.delete(id);
-    return next;
-  }), []);
+  const { selected, select, replace } = useRowSelection(rows);
   const choose = useCallback((id: number | undefined) => {
     setChosen(id);
-    setPicked(new Set());
+    replace([]);
     setLast(undefined);
-  }, []);
+  }, [replace]);
   const scan = useCallback(async (code: string) => setLast(await scanLot(eventId, code, location)), [eventId, location]);
 
   return { events, eventId, event, choose, rows, lotsByNumber, location, setLocation, count, last, scan, selected, select };

@@ -15,7 +15,8 @@ import { LotsFilterBar } from './LotsFilterBar';
 import { LotsSearch } from './LotsSearch';
 import { LotsTable } from './LotsTable';
 import { LotsToolbar } from './LotsToolbar';
-import { useSelection, useShownLots, type LotsView } from './use-shown-lots';
+import { useRowSelection } from '../../ui/table';
+import { useShownLots, type LotsView } from './use-shown-lots';
 import { useLotsFilter } from './use-lots';
 
 /** Selling's part of the page (the Listing Manager, Unlist Lots, the queues' progress), passed in by its page. */
@@ -30,7 +31,7 @@ export function LotsScreen({ Selling }: { Selling?: ComponentType<LotsSellingPro
   const navigate = useNavigate();
   const [view, setView] = useState<LotsView>({ kind: 'filter' });
   const lots = useShownLots(view);
-  const { selected, select, replace } = useSelection();
+  const { selected, select, replace } = useRowSelection();
   const { list: categories, byId: categoriesById } = useCategories();
   const updateManifest = useIntent(updateManifestIntent);
   const [dialog, setDialog] = useState<OpenDialog | undefined>(undefined);

@@ -1,7 +1,7 @@
 // Which lots the table shows (spec §2): the filtered list; or, after a search pick, that one lot (live from the
 // replica, else as suggested); or, after Multiple SKUs, the found lots. And the selection, kept by id across
 // live updates, with the selected rows among those shown.
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Lot } from '../../protocol/lots';
 import { isShown, useFoundLots, useLot, useLots, type LotRow } from '../../domains/lots';
 
@@ -23,28 +23,4 @@ export function useShownLots(view: LotsView): readonly LotRow[] {
   const found = useFoundLots();
   const chosen = useChosenLot(view.kind === 'lot' ? view.lot : undefined);
   return view.kind === 'lot' ? chosen : view.kind === 'found' ? found : filtered;
-}
-
-export interface Selection {
-  readonly selected: ReadonlySet<number>;
-  readonly select: (ids: readonly number[], on: boolean) => void;
-  readonly replace: (ids: readonly number[]) => void;
-}
-
-export function useSelection(): Selection {
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
-  const select = useCallback(
-    (ids: readonly number[], on: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        for (const id of ids) {
-          if (on) next.add(id);
-          else next.delete(id);
-        }
-        return next;
-      }),
-    [],
-  );
-  const replace = useCallback((ids: readonly number[]) => setSelected(new Set(ids)), []);
-  return { selected, select, replace };
 }

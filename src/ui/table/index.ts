@@ -8,3 +8,4 @@ export { NumberCell, type NumberCellProps } from './NumberCell';
 export { TextCell, type TextCellProps } from './TextCell';
 export { formatNumber, invalidNumberMessage, parseNumberEdit, type NumberEdit, type NumberRule } from './number-edit';
 export { RetryDiscard, RowCheckbox } from './RowControls';
+export { useRowSelection, type RowSelection } from './use-row-selection';

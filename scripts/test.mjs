@@ -44,7 +44,10 @@ function summary() {
 
 for (const [name, command, args, env = {}] of steps) {
   console.log(`\n── ${name} ──`);
+  const started = Date.now();
   const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  // Each step's time, so the slowest part of a CI run that nears its limit is plain from the log.
+  console.log(`── ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s ──`);
   if (run.status !== 0) {
     console.error(`\n✗ ${name} failed`);
     console.log(`tests: ${summary()}`);

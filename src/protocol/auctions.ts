@@ -16,14 +16,20 @@ export const AuctionEventManifestSchema = z.object({
 });
 export type AuctionEventManifest = z.infer<typeof AuctionEventManifestSchema>;
 
-/** updateAuctionEventManifests rows: the editable fields by id; manifest and auctionEvent are dropped if sent. */
+/**
+ * updateAuctionEventManifests rows: the editable fields by id, each left out when unchanged; manifest and auctionEvent
+ * are dropped if sent. `sortOrder` places the row in its event's sale (1 = first; past the end = last): the rows of a
+ * request are placed in the order sent, and the sale is numbered 1..N again.
+ */
 export const AuctionEventManifestUpdateSchema = AuctionEventManifestSchema.pick({
   id: true,
   auctionTitle: true,
   startingPrice: true,
   startTime: true,
   endTime: true,
-}).partial({ startTime: true, endTime: true });
+})
+  .extend({ sortOrder: Count.min(1).describe('the place in the sale, 1 = first') })
+  .partial({ auctionTitle: true, startingPrice: true, startTime: true, endTime: true, sortOrder: true });
 export type AuctionEventManifestUpdate = z.infer<typeof AuctionEventManifestUpdateSchema>;
 
 /** addManifestsToAuctionEvent body. */

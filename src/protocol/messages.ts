@@ -662,4 +662,17 @@ export const AuctionScreenMessages = {
   selectAll: 'Select all lots',
   titleLength: (length: number) => `${length} characters`,
   titleTooLong: (lotNumber: string, length: number) => `The auction title of lot ${lotNumber} is ${length} characters, over the usual 50.`,
+  // drag and drop (issue 17: mouse, touch press-and-hold, keyboard)
+  describePlace: (id: number, place: number) => `Move auction lot ${id} to place ${place}`,
+  saleOrder: 'Sale order',
+  dragHandle: (lotNumber: string) => `Drag ${lotNumber} to a new place in the sale`,
+  dragHint: 'To move a lot: drag its handle (on a touch screen, press and hold it first), or focus the handle, press Space, move with the arrow keys and press Space again (Escape cancels).',
+  pickedUp: (lotNumber: string, place: number, total: number) => `Picked up ${lotNumber}, at place ${place} of ${total}.`,
+  movedOver: (lotNumber: string, place: number, total: number) => `${lotNumber} would go to place ${place} of ${total}.`,
+  dropped: (lotNumber: string, place: number, total: number) => `${lotNumber} moved to place ${place} of ${total}.`,
+  dragCancelled: (lotNumber: string) => `Move of ${lotNumber} cancelled.`,
+  // the catalogue export (issue 17)
+  exportCsv: 'Export CSV',
+  catalogueEmpty: 'There are no lots in this auction to export.',
+  catalogueExported: (count: number) => `Catalogue exported: ${count} lot(s).`,
 } as const;

@@ -7,6 +7,7 @@ import type { AuctionEvent, AuctionEventManifest } from '../../src/protocol/enti
 import type { Lot } from '../../src/protocol/lots';
 import { okData, send } from '../support/lot-replies';
 import { connectClient, type TestClient } from '../support/stomp-client';
+import { keyboardDrag, mouseDrag } from './support/drag';
 import { ADMIN, navigateTo, signIn } from './support/login';
 import { lotRow, unique } from './support/lots';
 import { keepScreenshot } from './support/screenshots';
@@ -161,3 +162,33 @@ test('at a desk: an event made, lots added from the Lots page, moved, a title an
     .toEqual([[a, 'Alpha for the sale', 12.5], [c, '', 0], [b, '', 0]]);
   await page.context().close();
 });
+
+test('at a desk: a lot dragged by its handle with the mouse, another moved with the keyboard; the server keeps the sale 1..N', async ({ browser, baseURL }) => {
+  const run = unique().toUpperCase();
+  const { lots, event } = await seed(baseURL, ['One', 'Two', 'Three', 'Four'].map((name) => `${name} ${run}`), `Drag ${run}`);
+  const [one, two, three, four] = lots.map((lot) => lot.lotNumber);
+  const page = await openAt(browser, SIZES[2], baseURL);
+  await navigateTo(page, 'Auctions');
+  await chooseEvent(page, 'Auction event', `Drag ${run}`);
+  await expect.poll(() => rowOrder(page)).toEqual([one, two, three, four]);
+  const handle = (lotNumber: string | undefined) => page.getByRole('button', { name: `Drag ${lotNumber} to a new place in the sale` });
+  const row = (lotNumber: string | undefined) => page.getByTestId('auction-row').filter({ hasText: lotNumber });
+
+  await mouseDrag(page, handle(four), row(two));
+  await expect.poll(() => rowOrder(page)).toEqual([one, four, two, three]);
+  await keyboardDrag(handle(one), 2);
+  await expect.poll(() => rowOrder(page)).toEqual([four, two, one, three]);
+  await expect(page.getByText(`${one} moved to place 3 of 4.`)).toBeAttached(); // the screen reader's words
+  // Escape puts a picked-up lot back.
+  await handle(three).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => rowOrder(page)).toEqual([four, two, one, three]);
+
+  await expect.poll(async () => (await serverRows(baseURL, event?.id ?? 0)).map((each) => [each.manifest.lotNumber, each.sortOrder]))
+    .toEqual([[four, 1], [two, 2], [one, 3], [three, 4]]);
+  await expect(row(three).getByText('4', { exact: true })).toBeVisible(); // the sale order shown
+  await page.context().close();
+});
+

@@ -6,7 +6,7 @@ import { ErrorCode } from '../../src/protocol/error-codes';
 import { LotSchema, type Lot } from '../../src/protocol/lots';
 import { MessageType } from '../../src/protocol/message-types';
 import { AuctionMessages } from '../../src/protocol/messages';
-import { notYours, send } from '../support/lot-replies';
+import { notYours, send, settled } from '../support/lot-replies';
 import { ALICE, BOB, MISSING_ID, allStatuses, createLot, listLots, outboxHeader, staffSuite, uniqueName } from '../support/staff';
 import type { TestClient } from '../support/stomp-client';
 
@@ -113,5 +113,53 @@ describe('an auction event\'s lots', () => {
     expect(removed).toEqual([expect.objectContaining({ id: lamps.id, manifest: expect.objectContaining({ id: lamps.manifest.id, auctionEventManifests: [] }) })]);
     expect((await rowsOf(alice, event)).map((row) => row.id)).toEqual([kettles.id]);
     expect((await listLots(alice, allStatuses())).some((lot) => lot.id === lamps.manifest.id)).toBe(true);
+  });
+
+  it('places a dragged row at the place sent, numbering the sale 1..N; a place past the end is the last, and a replay places once', async () => {
+    const alice = await suite.staff.connect(ALICE);
+    const event = await createEvent(alice);
+    await addLots(alice, event, await lotsNamed(alice, 'A', 'B', 'C', 'D', 'E'));
+    const [, , , , e] = await rowsOf(alice, event);
+    if (e === undefined) throw new Error('five rows');
+    const once = outboxHeader(uniqueName('drag'));
+    const placed = Rows.parse(await alice.request('updateAuctionEventManifests', [{ id: e.id, sortOrder: 2 }], 'updatedAuctionEventManifests', once));
+    expect(placed.map((row) => [row.manifest.titleListing, row.sortOrder])).toEqual([['E', 2], ['B', 3], ['C', 4], ['D', 5]]);
+    await alice.request('updateAuctionEventManifests', [{ id: e.id, sortOrder: 2 }], 'updatedAuctionEventManifests', once);
+    const after = await rowsOf(alice, event);
+    expect(after.map((row) => [row.manifest.titleListing, row.sortOrder])).toEqual([['A', 1], ['E', 2], ['B', 3], ['C', 4], ['D', 5]]);
+
+    const [a] = after;
+    await alice.request('updateAuctionEventManifests', [{ id: a?.id, sortOrder: 99 }], 'updatedAuctionEventManifests');
+    expect(titlesOf(await rowsOf(alice, event))).toEqual(['E', 'B', 'C', 'D', 'A']);
+  });
+
+  it('places several rows in the order sent (a whole order at once), and saves a title sent alone without touching the price', async () => {
+    const alice = await suite.staff.connect(ALICE);
+    const event = await createEvent(alice);
+    await addLots(alice, event, await lotsNamed(alice, 'One', 'Two', 'Three'));
+    const [one, two, three] = await rowsOf(alice, event);
+    if (one === undefined || two === undefined || three === undefined) throw new Error('three rows');
+    await alice.request('updateAuctionEventManifests', [{ id: one.id, auctionTitle: 'First title', startingPrice: 12.5 }], 'updatedAuctionEventManifests');
+    const order = [three, one, two].map((row, index) => ({ id: row.id, sortOrder: index + 1 }));
+    await alice.request('updateAuctionEventManifests', order, 'updatedAuctionEventManifests');
+    await alice.request('updateAuctionEventManifests', [{ id: one.id, auctionTitle: 'Renamed' }], 'updatedAuctionEventManifests');
+    const rows = await rowsOf(alice, event);
+    expect(rows.map((row) => [row.manifest.titleListing, row.sortOrder])).toEqual([['Three', 1], ['One', 2], ['Two', 3]]);
+    expect(rows[1]).toMatchObject({ auctionTitle: 'Renamed', startingPrice: 12.5 });
+    expect(await send(alice, 'updateAuctionEventManifests', [{ id: one.id, sortOrder: 0 }])).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST });
+  });
+
+  it('moves the rows after a removed one up, so the sale stays numbered 1..N, and tells the sender which moved', async () => {
+    const alice = await suite.staff.connect(ALICE);
+    const event = await createEvent(alice);
+    await addLots(alice, event, await lotsNamed(alice, 'Keep 1', 'Gone', 'Keep 2', 'Keep 3'));
+    const [, gone, keep2, keep3] = await rowsOf(alice, event);
+    if (gone === undefined || keep2 === undefined || keep3 === undefined) throw new Error('four rows');
+    alice.drain('updatedAuctionEventManifests');
+    await alice.request('deleteAuctionEventManifests', [{ id: gone.id }], 'deletedAuctionEventManifests', outboxHeader(uniqueName('remove')));
+    await settled(alice);
+    const moved = alice.drain('updatedAuctionEventManifests').flatMap((message) => Rows.parse(message.body));
+    expect(moved.map((row) => [row.id, row.sortOrder])).toEqual([[keep2.id, 2], [keep3.id, 3]]);
+    expect((await rowsOf(alice, event)).map((row) => [row.manifest.titleListing, row.sortOrder])).toEqual([['Keep 1', 1], ['Keep 2', 2], ['Keep 3', 3]]);
   });
 });

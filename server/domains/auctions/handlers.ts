@@ -6,10 +6,10 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { ErrorCode } from '../../../src/protocol/error-codes';
 import { AuctionMessages } from '../../../src/protocol/messages';
 import { auctionEventManifests, auctionEvents } from '../../db';
-import { defineHandlers, only, refuse, reply, replyAndPush, type UserContext } from '../handler';
+import { andPush, defineHandlers, only, refuse, reply, replyAndPush, type UserContext } from '../handler';
 import { lockVisibleLots, lotNotFound, presentLots, replyAndPushPerOwner } from '../lots';
 import { presentAuctionEvent } from './presenters';
-import { eventById, moveRow, nextSortOrder, presentRows, rowsWithIds } from './queries';
+import { eventById, moveRow, nextSortOrder, placeRows, presentRows, renumberSales, rowsWithIds } from './queries';
 
 const EVENTS_MAX = 500;
 
@@ -87,17 +87,28 @@ export const auctionHandlers = defineHandlers({
     access: 'user',
     async handle({ db, user }, rows) {
       const ids = rows.map((row) => row.id);
-      const found = await db.select({ id: auctionEventManifests.id }).from(auctionEventManifests).where(inArray(auctionEventManifests.id, ids)).for('update');
-      const missing = ids.find((id) => !found.some((row) => row.id === id));
+      const found = await db
+        .select({ id: auctionEventManifests.id, eventId: auctionEventManifests.auctionEventId })
+        .from(auctionEventManifests)
+        .where(inArray(auctionEventManifests.id, ids))
+        .for('update');
+      const eventOf = new Map(found.map((row) => [row.id, row.eventId]));
+      const missing = ids.find((id) => !eventOf.has(id));
       if (missing !== undefined) return rowNotFound(missing);
-      // A row sent twice: its later values win, as they were typed.
+      // A row sent twice: its later values win, as they were typed. A field left out stays as it is.
       for (const row of rows) {
-        await db
-          .update(auctionEventManifests)
-          .set({ auctionTitle: row.auctionTitle ?? '', startingPrice: row.startingPrice ?? 0, startTime: toDate(row.startTime), endTime: toDate(row.endTime) })
-          .where(eq(auctionEventManifests.id, row.id));
+        const fields = {
+          auctionTitle: row.auctionTitle === undefined ? undefined : row.auctionTitle ?? '',
+          startingPrice: row.startingPrice === undefined ? undefined : row.startingPrice ?? 0,
+          startTime: toDate(row.startTime),
+          endTime: toDate(row.endTime),
+        };
+        if (Object.values(fields).some((value) => value !== undefined)) await db.update(auctionEventManifests).set(fields).where(eq(auctionEventManifests.id, row.id));
       }
-      return replyAndPush(reply.on('updatedAuctionEventManifests', await presentRows(db, rowsWithIds(ids))), user.username);
+      const placements = rows.flatMap(({ id, sortOrder }) => (sortOrder === undefined ? [] : [{ id, place: sortOrder, eventId: eventOf.get(id) ?? 0 }]));
+      const renumbered = await placeRows(db, placements);
+      const replied = [...new Set([...ids, ...renumbered])];
+      return replyAndPush(reply.on('updatedAuctionEventManifests', await presentRows(db, rowsWithIds(replied))), user.username);
     },
   },
 
@@ -115,7 +126,12 @@ export const auctionHandlers = defineHandlers({
         ...row,
         manifest: { ...row.manifest, auctionEventManifests: row.manifest.auctionEventManifests.filter((entry) => entry.id === undefined || !gone.has(entry.id)) },
       }));
-      return replyAndPush(reply.on('deletedAuctionEventManifests', withoutGone), user.username);
+      const result = replyAndPush(reply.on('deletedAuctionEventManifests', withoutGone), user.username);
+      // The rows after a removed one move up: the sale stays numbered 1..N, and the sender and the others see it.
+      const renumbered = await renumberSales(db, removed.map((row) => row.auctionEvent.id));
+      if (renumbered.length === 0) return result;
+      const shifted = reply.on('updatedAuctionEventManifests', await presentRows(db, rowsWithIds(renumbered)));
+      return andPush({ ...result, replies: [...result.replies, shifted] }, user.username, shifted);
     },
   },
 

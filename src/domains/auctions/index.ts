@@ -15,9 +15,10 @@ export const auctionsDomain = defineDomain({
 export { auctionEventsTable, auctionManifestsTable, type AuctionEventRow, type AuctionManifestRow } from './tables';
 export {
   addManifestsToAuctionEvent, bySaleOrder, createAuctionEvent, defaultAuctionLabel, deleteAuctionEventManifests, moveDownManifest,
-  movedSortOrder, moveUpManifest, updateAuctionEvent, updateAuctionEventManifest,
+  movedSortOrder, moveUpManifest, placedSortOrder, placeManifest, updateAuctionEvent, updateAuctionEventManifest,
 } from './intents';
 export {
   compareAuctionEvents, readAuctionEvents, readAuctionRows, useAuctionEvents, useAuctionEventsQuery, useAuctionRows, useAuctionRowsQuery,
 } from './hooks';
+export { CATALOGUE_CSV_COLUMNS, catalogueCsv, catalogueFileName, type CatalogueLookups } from './catalogue';
 export { AUCTION_TITLE_LIMIT, auctionTitleFrom, titleTooLong } from './title';

@@ -67,16 +67,24 @@ interface Placed {
 export const bySaleOrder = (a: Placed, b: Placed): number => a.sortOrder - b.sortOrder || a.id - b.id;
 
 /**
- * The sortOrder that puts row `id` one place up (-1) or down (+1) among `rows` (the event's rows as shown): between
- * its new neighbours. Undefined when it is already at that end, or unknown.
+ * The sortOrder that shows row `id` at index `to` of `rows` (the event's rows as shown) at once: between its new
+ * neighbours. Undefined when it is already there, `to` is outside the sale, or the row is unknown.
  */
-export function movedSortOrder(rows: readonly Placed[], id: number, step: -1 | 1): number | undefined {
+export function placedSortOrder(rows: readonly Placed[], id: number, to: number): number | undefined {
   const sorted = [...rows].sort(bySaleOrder);
-  const index = sorted.findIndex((row) => row.id === id);
-  const passed = sorted[index + step];
-  if (index < 0 || passed === undefined) return undefined;
-  const beyond = sorted[index + 2 * step];
-  return beyond === undefined ? passed.sortOrder + step : (passed.sortOrder + beyond.sortOrder) / 2;
+  const from = sorted.findIndex((row) => row.id === id);
+  if (from < 0 || to === from || to < 0 || to >= sorted.length) return undefined;
+  const others = sorted.filter((row) => row.id !== id);
+  const before = others[to - 1];
+  const after = others[to];
+  if (before !== undefined && after !== undefined) return (before.sortOrder + after.sortOrder) / 2;
+  return before === undefined ? (after?.sortOrder ?? 1) - 1 : before.sortOrder + 1;
+}
+
+/** The sortOrder that puts row `id` one place up (-1) or down (+1): undefined when it is already at that end. */
+export function movedSortOrder(rows: readonly Placed[], id: number, step: -1 | 1): number | undefined {
+  const index = [...rows].sort(bySaleOrder).findIndex((row) => row.id === id);
+  return index < 0 ? undefined : placedSortOrder(rows, id, index + step);
 }
 
 interface Move {
@@ -96,3 +104,16 @@ const moveIntent = (destination: 'moveUpManifestInAuctionEvent' | 'moveDownManif
 
 export const moveUpManifest = moveIntent('moveUpManifestInAuctionEvent', -1);
 export const moveDownManifest = moveIntent('moveDownManifestInAuctionEvent', 1);
+
+/**
+ * A drop (mouse, touch or keyboard): the row goes to index `to` of the sale as shown, in one change that sends its
+ * place (1-based); the server puts it there and numbers the sale 1..N. Shown at once, between its new neighbours.
+ */
+export const placeManifest = defineIntent({
+  destination: 'updateAuctionEventManifests',
+  build: ({ id, rows, to }: Move & { readonly to: number }) => {
+    const sortOrder = placedSortOrder(rows, id, to);
+    const body = [{ id, sortOrder: to + 1 }];
+    return sortOrder === undefined ? { body } : { body, optimistic: patches(auctionManifestsTable, [id], { sortOrder }) };
+  },
+});

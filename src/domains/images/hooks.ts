@@ -29,6 +29,31 @@ export function useImagesQuery(owner: ImageOwner | undefined): void {
   useKeptQuery('getImagesForUPC', owner !== undefined && 'upc' in owner && owner.upc !== '' ? owner.upc : undefined);
 }
 
+/**
+ * Keeps many lots' images fresh while a screen shows them (an auction's lots: its catalogue export lists their image
+ * URLs, offline too, from the replica). One kept query per lot, sent again on every reconnect.
+ */
+export function useLotsImagesQuery(lotIds: readonly number[]): void {
+  const key = [...new Set(lotIds.filter((id) => id > 0))].sort((a, b) => a - b).join(',');
+  useEffect(() => {
+    if (key === '') return undefined;
+    const releases = key.split(',').map((id) => sync().queries.keep('getImagesForLotById', Number(id)));
+    return () => releases.forEach((release) => release());
+  }, [key]);
+}
+
+/** Each lot's full-size image links as the replica holds them, in the order they were added (removed ones left out). */
+export async function readLotImageLinks(lotIds: readonly number[]): Promise<ReadonlyMap<number, readonly string[]>> {
+  const rows = await sync().replica.rows(imagesTable).where('owner').anyOf(lotIds.map((lotId) => ownerKey({ lotId }))).toArray();
+  const links = new Map<number, string[]>();
+  for (const row of rows.filter((each) => each.removed !== 1).sort((a, b) => a.id - b.id)) {
+    const link = row.full ?? row.large;
+    const lotId = Number(row.owner.slice('lot:'.length));
+    if (link !== null) links.set(lotId, [...(links.get(lotId) ?? []), link]);
+  }
+  return links;
+}
+
 /** An upload not yet confirmed: its file, shown from this device until the server's image replaces it. */
 export interface PendingUpload {
   readonly seq: number;

@@ -19,4 +19,4 @@ export {
   type UploadTarget,
 } from './intents';
 export { savedReplyOf, type SavedReply } from './saved-replies';
-export { useImages, useImagesQuery, useObjectUrl, usePendingUploads, type PendingUpload } from './hooks';
+export { readLotImageLinks, useImages, useImagesQuery, useLotsImagesQuery, useObjectUrl, usePendingUploads, type PendingUpload } from './hooks';

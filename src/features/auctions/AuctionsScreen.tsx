@@ -3,7 +3,7 @@
 // the lots' titles) and starting prices (Update sends the edited rows), remove lots, set the lots' categories. Every
 // change goes through the outbox, so the catalogue can be worked on with the Wi-Fi off.
 import { useState } from 'react';
-import { deleteAuctionEventManifests, moveDownManifest, moveUpManifest, type AuctionManifestRow } from '../../domains/auctions';
+import { deleteAuctionEventManifests, moveDownManifest, moveUpManifest, placeManifest, type AuctionManifestRow } from '../../domains/auctions';
 import { useCategories } from '../../domains/categories';
 import { setLotCategories } from '../../domains/lots';
 import { AuctionScreenMessages as T } from '../../protocol/messages';
@@ -21,6 +21,8 @@ type Dialog = 'remove' | 'select-first' | 'category' | undefined;
 
 const move = (row: AuctionManifestRow, step: -1 | 1, rows: readonly AuctionManifestRow[]): void =>
   void queueIntent(step < 0 ? moveUpManifest : moveDownManifest, { id: row.id, rows }).catch(showError);
+const place = (row: AuctionManifestRow, to: number, rows: readonly AuctionManifestRow[]): void =>
+  void queueIntent(placeManifest, { id: row.id, rows, to }).catch(showError);
 
 export function AuctionsScreen() {
   const state = useAuctions();
@@ -46,10 +48,11 @@ export function AuctionsScreen() {
               { label: T.removeLot, tone: 'danger', onClick: needsRows('remove') },
               { label: T.createTitle, onClick: state.createTitles },
               { label: T.selectCategory, onClick: needsRows('category') },
+              { label: T.exportCsv, onClick: () => void state.exportCatalogue() },
             ]}
           />
           <h2 className="text-lg font-semibold text-slate-900">{`${T.tableTitle} (${rows.length})`}</h2>
-          <ManifestsTable rows={rows} selected={selected} onSelect={state.select} drafts={state.drafts} onEdit={state.edit} onMove={(row, step) => move(row, step, rows)} />
+          <ManifestsTable rows={rows} selected={selected} onSelect={state.select} drafts={state.drafts} onEdit={state.edit} onMove={(row, step) => move(row, step, rows)} onPlace={(row, to) => place(row, to, rows)} />
         </>
       )}
       <ConfirmDialog open={dialog === 'select-first'} onOpenChange={close} title={T.selectFirstTitle} message={T.noRowsSelected} proceedLabel="OK" onProceed={() => undefined} />

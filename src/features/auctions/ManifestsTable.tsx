@@ -11,7 +11,7 @@ import { Money } from '../../protocol/primitives';
 import { notifier } from '../../sync/feedback/notifier';
 import { buttonClass } from '../../ui/button';
 import { categoriesText } from '../../ui/lot-display';
-import { formatNumber, NumberCell, ResponsiveTable, RowCheckbox, TextCell, type TableColumn } from '../../ui/table';
+import { DragHandle, formatNumber, NumberCell, ResponsiveTable, RowCheckbox, TextCell, type Reorder, type TableColumn } from '../../ui/table';
 import { shownPrice, shownTitle, type Drafts, type RowDraft } from './use-auctions';
 
 const LINK =
@@ -26,6 +26,8 @@ export interface ManifestsTableProps {
   readonly drafts: Drafts;
   readonly onEdit: (id: number, change: RowDraft) => void;
   readonly onMove: (row: AuctionManifestRow, step: -1 | 1) => void;
+  /** A row dragged to index `to` of the sale as shown. */
+  readonly onPlace: (row: AuctionManifestRow, to: number) => void;
 }
 
 const text = (value: string) => <span className="block truncate text-sm" title={value}>{value}</span>;
@@ -59,9 +61,11 @@ function useColumns({ rows, selected, onSelect, drafts, onEdit, onMove }: Manife
     },
     { id: 'id', label: 'Id', width: 70, cell: (row) => text(String(row.id)) },
     {
-      id: 'order', label: 'Order', width: 110, key: true, card: 'action',
+      id: 'order', label: T.saleOrder, width: 170, key: true, card: 'action',
       cell: (row, index) => (
-        <span className="flex gap-1">
+        <span className="flex items-center gap-1">
+          <span className="min-w-7 text-right font-mono text-sm tabular-nums" title={T.saleOrder}>{index + 1}</span>
+          <DragHandle label={T.dragHandle(row.manifest.lotNumber)} />
           <button type="button" className={MOVE} disabled={index === 0} aria-label={T.moveUp(row.manifest.lotNumber)} onClick={() => onMove(row, -1)}>↑</button>
           <button type="button" className={MOVE} disabled={index === rows.length - 1} aria-label={T.moveDown(row.manifest.lotNumber)} onClick={() => onMove(row, 1)}>↓</button>
         </span>
@@ -103,9 +107,12 @@ function useColumns({ rows, selected, onSelect, drafts, onEdit, onMove }: Manife
 }
 
 const rowProps = () => ({ 'data-testid': 'auction-row' });
+const REORDER_WORDS = { hint: T.dragHint, pickedUp: T.pickedUp, movedOver: T.movedOver, dropped: T.dropped, cancelled: T.dragCancelled };
 
 export function ManifestsTable(props: ManifestsTableProps) {
   const columns = useColumns(props);
+  const { onPlace } = props;
+  const reorder = useMemo<Reorder<AuctionManifestRow>>(() => ({ onMove: onPlace, words: REORDER_WORDS }), [onPlace]);
   return (
     <ResponsiveTable
       tableId="auction-manifests"
@@ -118,6 +125,7 @@ export function ManifestsTable(props: ManifestsTableProps) {
       emptyText={T.tableEmpty}
       rowClassName={(row) => (row.pending === 1 ? 'bg-amber-50' : '')}
       rowProps={rowProps}
+      reorder={reorder}
     />
   );
 }

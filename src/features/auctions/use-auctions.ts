@@ -3,13 +3,16 @@
 // same online and off.
 import { useCallback, useState } from 'react';
 import {
-  auctionTitleFrom, titleTooLong, updateAuctionEventManifest, useAuctionEvents, useAuctionEventsQuery, useAuctionRows, useAuctionRowsQuery,
-  type AuctionManifestRow,
+  auctionTitleFrom, catalogueCsv, catalogueFileName, titleTooLong, updateAuctionEventManifest, useAuctionEvents, useAuctionEventsQuery, useAuctionRows,
+  useAuctionRowsQuery, type AuctionManifestRow,
 } from '../../domains/auctions';
+import { useCategories } from '../../domains/categories';
+import { readLotImageLinks, useLotsImagesQuery } from '../../domains/images';
 import { AuctionScreenMessages as T } from '../../protocol/messages';
 import { notifier, showError } from '../../sync/feedback/notifier';
 import { queueIntent } from '../../sync/intent';
 import { useResolvedId } from '../../sync/live-hooks';
+import { downloadCsv } from '../../ui/csv';
 import { useRowSelection } from '../../ui/table';
 
 /** A row's edits waiting for Update. */
@@ -33,6 +36,9 @@ export function useAuctions() {
   useAuctionRowsQuery(eventId);
   const rows = useAuctionRows(eventId);
   const { selected, select, replace } = useRowSelection(rows);
+  // The catalogue export lists each lot's images: kept in the replica while the event shows, so it works offline.
+  useLotsImagesQuery(rows.map((row) => row.manifest.id));
+  const { byId: categoriesById } = useCategories();
   const [drafts, setDrafts] = useState<Drafts>(() => new Map());
   const choose = useCallback((id: number | undefined) => {
     setChosen(id);
@@ -62,5 +68,20 @@ export function useAuctions() {
     }
   }, [rows, selected, edit]);
 
-  return { events, eventId, event, choose, rows, selected, select, drafts, edit, update, createTitles };
+  /** Export CSV: the catalogue in sale order, as the replica holds it (offline too). */
+  const exportCatalogue = useCallback(async () => {
+    try {
+      const links = await readLotImageLinks(rows.map((row) => row.manifest.id));
+      const text = catalogueCsv(rows, {
+        categoryName: (id) => categoriesById.get(id)?.name,
+        imageUrls: (lotId) => (links.get(lotId) ?? []).map((link) => new URL(link, window.location.origin).href),
+      });
+      downloadCsv(catalogueFileName(eventId ?? 0), text);
+      notifier.success(T.catalogueExported(rows.length));
+    } catch (error) {
+      showError(error);
+    }
+  }, [rows, categoriesById, eventId]);
+
+  return { events, eventId, event, choose, rows, selected, select, drafts, edit, update, createTitles, exportCatalogue };
 }

@@ -91,16 +91,16 @@ export const eventsContract = {
   },
   updateAuctionEventManifests: {
     kind: 'mutation',
-    summary: "Save edited rows: auction title, starting price, times (left out: unchanged).",
+    summary: 'Save edited rows: auction title, starting price, times, place in the sale (sortOrder: 1 = first); a field left out stays unchanged. Placed rows go in the order sent; the sale is numbered 1..N after.',
     payload: z.array(AuctionEventManifestUpdateSchema).min(1).max(LIST_MAX),
-    reply: topicReply('updatedAuctionEventManifests', Rows, `The saved rows. NOT_FOUND "Auction lot {id} not found." for a row no event has, nothing saved. ${PUSHED}`),
+    reply: topicReply('updatedAuctionEventManifests', Rows, `The saved rows and every row whose place changed, in sale order. NOT_FOUND "Auction lot {id} not found." for a row no event has, nothing saved. ${PUSHED}`),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   deleteAuctionEventManifests: {
     kind: 'mutation',
     summary: 'Remove lots from an auction event (the lots stay).',
     payload: RowRefList,
-    reply: topicReply('deletedAuctionEventManifests', Rows, `The removed rows, their lots without the removed entries. NOT_FOUND "Auction lot {id} not found." for a row no event has, nothing removed. ${PUSHED}`),
+    reply: topicReply('deletedAuctionEventManifests', Rows, `The removed rows, their lots without the removed entries; then, on updatedAuctionEventManifests, the rows the removal moved up (the sale stays numbered 1..N). NOT_FOUND "Auction lot {id} not found." for a row no event has, nothing removed. ${PUSHED}`),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   moveUpManifestInAuctionEvent: {

@@ -5,6 +5,7 @@
 // list given by aria-setsize/posinset (only the cards in view are in the DOM).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
+import { SortableItem, type SortableRowParts } from './sortable';
 import { cardParts, type TableColumn } from './columns';
 import { rowBackground, type VirtualTableProps } from './VirtualTable';
 
@@ -55,7 +56,7 @@ function Card<Row>({ row, index, columns }: { row: Row; index: number; columns: 
 }
 
 export function CardList<Row>(props: CardListProps<Row>) {
-  const { label, rows, columns, rowKey, rowLabel, maxHeight = '75dvh', emptyText = 'Nothing to show.', rowClassName, rowProps } = props;
+  const { label, rows, columns, rowKey, rowLabel, maxHeight = '75dvh', emptyText = 'Nothing to show.', rowClassName, rowProps, sortable = false } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -75,22 +76,33 @@ export function CardList<Row>(props: CardListProps<Row>) {
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
           if (row === undefined) return null;
-          return (
+          // A sortable card is placed by `top`: the drag measures cards without their transforms.
+          const draw = (parts?: SortableRowParts) => (
             <li
               {...rowProps?.(row)}
               key={item.key}
-              ref={virtualizer.measureElement}
+              ref={(node) => {
+                virtualizer.measureElement(node);
+                parts?.ref(node);
+              }}
               data-index={item.index}
               aria-label={rowLabel(row)}
               aria-setsize={rows.length}
               aria-posinset={item.index + 1}
               className="absolute left-0 top-0 w-full pb-2"
-              style={{ transform: `translateY(${item.start}px)` }}
+              style={parts === undefined ? { transform: `translateY(${item.start}px)` } : { ...parts.style, position: 'absolute', top: item.start }}
             >
-              <div className={`rounded-lg border border-slate-200 p-3 ${rowBackground(row, rowClassName)}`}>
+              <div className={`rounded-lg border border-slate-200 p-3 ${rowBackground(row, rowClassName)} ${parts?.dragging === true ? 'shadow-lg' : ''}`}>
                 <Card row={row} index={item.index} columns={columns} />
               </div>
             </li>
+          );
+          return sortable ? (
+            <SortableItem key={item.key} rowKey={rowKey(row)}>
+              {draw}
+            </SortableItem>
+          ) : (
+            draw()
           );
         })}
       </ul>

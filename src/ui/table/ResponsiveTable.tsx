@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useWideLayout } from '../use-media-query';
 import { CardList } from './CardList';
 import { ColumnChooser } from './ColumnChooser';
+import { SortableRows, type Reorder } from './sortable';
 import { visibleColumns } from './columns';
 import { useHiddenColumns } from './use-hidden-columns';
 import { VirtualTable, type VirtualTableProps } from './VirtualTable';
@@ -14,12 +15,16 @@ export interface ResponsiveTableProps<Row> extends VirtualTableProps<Row> {
   readonly tableId: string;
   /** Names a phone card: the row's key (a lot number, a UPC). */
   readonly rowLabel: (row: Row) => string;
+  /** Rows put in order by dragging their DragHandle (mouse, touch press-and-hold, keyboard). */
+  readonly reorder?: Reorder<Row>;
 }
 
-export function ResponsiveTable<Row>({ tableId, columns, ...rest }: ResponsiveTableProps<Row>) {
+export function ResponsiveTable<Row>({ tableId, columns, reorder, ...rest }: ResponsiveTableProps<Row>) {
   const wide = useWideLayout();
   const [hidden, setHidden] = useHiddenColumns(tableId);
   const shown = useMemo(() => visibleColumns(columns, hidden), [columns, hidden]);
+  const sortable = reorder !== undefined;
+  const layout = wide ? <VirtualTable {...rest} columns={shown} sortable={sortable} /> : <CardList {...rest} columns={shown} sortable={sortable} />;
   return (
     <div className="flex min-w-0 flex-col gap-2">
       <div className="flex items-center justify-end gap-2">
@@ -33,7 +38,13 @@ export function ResponsiveTable<Row>({ tableId, columns, ...rest }: ResponsiveTa
             ))}
         <ColumnChooser label={rest.label} columns={columns} hidden={hidden} onChange={setHidden} />
       </div>
-      {wide ? <VirtualTable {...rest} columns={shown} /> : <CardList {...rest} columns={shown} />}
+      {reorder === undefined ? (
+        layout
+      ) : (
+        <SortableRows rows={rest.rows} rowKey={rest.rowKey} rowLabel={rest.rowLabel} reorder={reorder}>
+          {layout}
+        </SortableRows>
+      )}
     </div>
   );
 }

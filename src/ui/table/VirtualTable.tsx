@@ -5,6 +5,7 @@
 // page). Rows are a fixed height of at least 44 px (touch). It owns layout only: cells come from the columns.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { SortableItem, type SortableRowParts } from './sortable';
 import { pinOffsets, type TableColumn } from './columns';
 
 /** Touch-first: no row shorter than a 44 px target (WCAG 2.5.5). */
@@ -29,6 +30,8 @@ export interface VirtualTableProps<Row> {
   readonly rowClassName?: (row: Row) => string;
   /** Attributes for a row's <tr> (a test id): a closed type, so a caller cannot override the row's layout or ARIA. */
   readonly rowProps?: (row: Row) => RowAttributes;
+  /** Rows carry a drag handle's context (inside SortableRows: ResponsiveTable's `reorder`). */
+  readonly sortable?: boolean;
 }
 
 /** What a caller may put on a row besides its class. */
@@ -50,7 +53,7 @@ function pinned(offset: ReturnType<typeof pinOffsets>[number]): { style: CSSProp
 }
 
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { label, rows, columns, rowKey, rowHeight = DEFAULT_ROW_HEIGHT_PX, maxHeight = '75dvh', emptyText = 'Nothing to show.', rowClassName, rowProps } = props;
+  const { label, rows, columns, rowKey, rowHeight = DEFAULT_ROW_HEIGHT_PX, maxHeight = '75dvh', emptyText = 'Nothing to show.', rowClassName, rowProps, sortable = false } = props;
   const height = Math.max(rowHeight, MIN_ROW_HEIGHT_PX);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -101,8 +104,8 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
           {items.map((item) => {
             const row = rows[item.index];
             if (row === undefined) return null;
-            return (
-              <tr {...rowProps?.(row)} key={item.key} aria-rowindex={item.index + 2} style={{ height }} className={rowBackground(row, rowClassName)}>
+            const draw = (parts?: SortableRowParts) => (
+              <tr {...rowProps?.(row)} key={item.key} ref={parts?.ref} aria-rowindex={item.index + 2} style={{ height, ...parts?.style }} className={`${rowBackground(row, rowClassName)} ${parts?.dragging === true ? 'shadow-lg' : ''}`}>
                 {columns.map((column, index) => (
                   <td
                     key={column.id}
@@ -113,6 +116,13 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
                   </td>
                 ))}
               </tr>
+            );
+            return sortable ? (
+              <SortableItem key={item.key} rowKey={rowKey(row)}>
+                {draw}
+              </SortableItem>
+            ) : (
+              draw()
             );
           })}
           {after > 0 && (

@@ -9,3 +9,5 @@ export { TextCell, type TextCellProps } from './TextCell';
 export { formatNumber, invalidNumberMessage, parseNumberEdit, type NumberEdit, type NumberRule } from './number-edit';
 export { RetryDiscard, RowCheckbox } from './RowControls';
 export { useRowSelection, type RowSelection } from './use-row-selection';
+export { TOUCH_HOLD_MS } from './gesture';
+export { DragHandle, SortableItem, SortableRows, type Reorder, type ReorderWords, type SortableRowParts } from './sortable';

@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addManifestsToAuctionEvent, auctionEventsTable, createAuctionEvent, deleteAuctionEventManifests, moveDownManifest, movedSortOrder,
-  moveUpManifest, readAuctionEvents, readAuctionRows, updateAuctionEvent, updateAuctionEventManifest,
+  moveUpManifest, placedSortOrder, placeManifest, readAuctionEvents, readAuctionRows, updateAuctionEvent, updateAuctionEventManifest,
 } from '../../../src/domains/auctions';
 import { lotsTable } from '../../../src/domains/lots';
 import { Destination } from '../../../src/protocol/destinations';
@@ -43,6 +43,19 @@ describe('movedSortOrder', () => {
     expect(movedSortOrder(rows, 1, -1)).toBeUndefined();
     expect(movedSortOrder(rows, 3, 1)).toBeUndefined();
     expect(movedSortOrder(rows, 9, 1)).toBeUndefined();
+  });
+});
+
+describe('placedSortOrder', () => {
+  const rows = [{ id: 1, sortOrder: 1 }, { id: 2, sortOrder: 2 }, { id: 3, sortOrder: 3 }, { id: 4, sortOrder: 4 }];
+  it('puts a dropped row between its new neighbours, before the first, after the last, and nowhere when it stays', () => {
+    expect(placedSortOrder(rows, 4, 1)).toBe(1.5);
+    expect(placedSortOrder(rows, 1, 2)).toBe(3.5);
+    expect(placedSortOrder(rows, 3, 0)).toBe(0);
+    expect(placedSortOrder(rows, 1, 3)).toBe(5);
+    expect(placedSortOrder(rows, 2, 1)).toBeUndefined();
+    expect(placedSortOrder(rows, 2, 4)).toBeUndefined();
+    expect(placedSortOrder(rows, 9, 0)).toBeUndefined();
   });
 });
 
@@ -120,5 +133,32 @@ describe('an auction catalogue made offline', () => {
     // The Lots page's Auction column follows: the edited title, and the removed lot no longer names the event.
     await vi.waitFor(async () => expect(auctionText((await h.db.rows(lotsTable).get(a.id)) ?? a)).toMatch(/^Solid oak chair:\d+$/), WAIT);
     await vi.waitFor(async () => expect((await h.db.rows(lotsTable).get(b.id))?.auctionEventManifests).toEqual([]), WAIT);
+  });
+});
+
+describe('a sale ordered by dragging, offline', () => {
+  it('shows each drop at once and sends each once, in order, as its place; the server numbers the sale 1..N', async () => {
+    const h = await startHarness(server);
+    const made = await lots(h, 'Drag A', 'Drag B', 'Drag C', 'Drag D');
+    const event = await server.ask<{ id: number }>(h.token, 'createAuctionEvent', { label: 'Dragged sale' });
+    await server.ask(h.token, 'addManifestsToAuctionEvent', { auctionEventId: event.id, manifestIds: made.map((lot) => lot.id) });
+    h.connection.open();
+    h.sync.queries.send('getAuctionEventManifestsByEventId', event.id);
+    await vi.waitFor(async () => expect(await titles(h, event.id)).toEqual(['Drag A', 'Drag B', 'Drag C', 'Drag D']), WAIT);
+
+    h.connection.close();
+    const rows = () => readAuctionRows(h.db, event.id);
+    const idOf = async (title: string) => (await rows()).find((row) => row.manifest.titleListing === title)?.id ?? 0;
+    await h.sync.enqueue(placeManifest.build({ id: await idOf('Drag D'), rows: await rows(), to: 0 }));
+    expect(await titles(h, event.id)).toEqual(['Drag D', 'Drag A', 'Drag B', 'Drag C']);
+    await h.sync.enqueue(placeManifest.build({ id: await idOf('Drag A'), rows: await rows(), to: 3 }));
+    expect(await titles(h, event.id)).toEqual(['Drag D', 'Drag B', 'Drag C', 'Drag A']);
+
+    h.connection.open();
+    await settled(h);
+    expect(outboxSends(h).map(({ body }) => body)).toEqual([[{ id: await idOf('Drag D'), sortOrder: 1 }], [{ id: await idOf('Drag A'), sortOrder: 4 }]]);
+    const onServer = await server.ask<AuctionEventManifest[]>(h.token, 'getAuctionEventManifestsByEventId', event.id);
+    expect(onServer.map((row) => [row.manifest.titleListing, row.sortOrder])).toEqual([['Drag D', 1], ['Drag B', 2], ['Drag C', 3], ['Drag A', 4]]);
+    await vi.waitFor(async () => expect((await rows()).map((row) => [row.manifest.titleListing, row.sortOrder])).toEqual([['Drag D', 1], ['Drag B', 2], ['Drag C', 3], ['Drag A', 4]]), WAIT);
   });
 });

@@ -1,8 +1,12 @@
 // `npm test`: everything, in the order that fails fastest: types, lint, the protocol doc, unit, integration,
-// then the browser tests against the built PWA on the real server. It installs nothing: when Debian's
-// Chromium is missing it says how to get it and fails. It ends with one line counting every test.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// then the browser tests against the built PWA on the real server. The integration suite runs on the embedded
+// database and, when a PostgreSQL answers (DATABASE_URL, or the local one on 127.0.0.1:5432), on it too, both at
+// once: their tests mostly wait on databases and child processes, so the pair takes little longer than one. It
+// installs nothing: when Debian's Chromium is missing it says how to get it and fails. It ends with one line
+// counting every test.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,13 +14,37 @@ const CHROMIUM = '/usr/bin/chromium';
 const reports = mkdtempSync(join(tmpdir(), 'lotdesk-test-reports-'));
 const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `${name}.json`)}`];
 
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+
+/** True when something listens on 127.0.0.1:5432 within two seconds. */
+function localPostgresAnswers() {
+  return new Promise((resolve) => {
+    const socket = connect(5432, '127.0.0.1');
+    const done = (answer) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.setTimeout(2000, () => done(false));
+  });
+}
+
+const postgresUrl = process.env.DATABASE_URL || ((await localPostgresAnswers()) ? LOCAL_POSTGRES : undefined);
+const { DATABASE_URL: _ignored, ...withoutDatabaseUrl } = process.env;
+
 const steps = [
   ['types (app)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['types (server)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['protocol doc', 'npx', ['tsx', 'scripts/protocol-doc.ts', '--check']],
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit', ...vitestJson('unit')]],
-  ['integration', 'npx', ['vitest', 'run', '--project', 'integration', ...vitestJson('integration')]],
+  [
+    'integration (PGlite)', 'npx', ['vitest', 'run', '--project', 'integration', ...vitestJson('integration')], {},
+    postgresUrl === undefined
+      ? { skipped: 'No PostgreSQL reachable (DATABASE_URL unset, nothing on 127.0.0.1:5432): the PostgreSQL integration run is skipped.' }
+      : { name: 'integration (PostgreSQL)', args: ['vitest', 'run', '--project', 'integration', ...vitestJson('integration-pg')], env: { DATABASE_URL: postgresUrl } },
+  ],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['first-load budget', 'node', ['scripts/bundle-budget.mjs', '--strict']],
   ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') }],
@@ -37,21 +65,47 @@ function counts(name) {
 }
 
 function summary() {
-  const total = ['unit', 'integration', 'e2e'].map(counts).reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }));
+  const total = ['unit', 'integration', 'integration-pg', 'e2e'].map(counts).reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }));
   rmSync(reports, { recursive: true, force: true });
   return `${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`;
 }
 
-for (const [name, command, args, env = {}] of steps) {
+/** Runs a command to its end; its output goes to the terminal, or into `logFile` (printed by the caller). */
+function run(command, args, env, logFile) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: logFile === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...withoutDatabaseUrl, ...env } });
+    if (logFile !== undefined) {
+      const log = createWriteStream(logFile);
+      child.stdout.pipe(log);
+      child.stderr.pipe(log);
+    }
+    child.once('close', (code) => resolve(code ?? 1));
+  });
+}
+
+function failed(name, status) {
+  console.error(`\n✗ ${name} failed`);
+  console.log(`tests: ${summary()}`);
+  process.exit(status || 1);
+}
+
+for (const [name, command, args, env = {}, beside] of steps) {
   console.log(`\n── ${name} ──`);
   const started = Date.now();
-  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  // A step's companion (the PostgreSQL pass) runs at the same time; its log follows the step's.
+  const besideLog = beside?.args === undefined ? undefined : join(reports, `${beside.name}.log`);
+  const [status, besideStatus] = await Promise.all([
+    run(command, args, env),
+    besideLog === undefined ? Promise.resolve(0) : run(command, beside.args, beside.env, besideLog),
+  ]);
   // Each step's time, so the slowest part of a CI run that nears its limit is plain from the log.
   console.log(`── ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s ──`);
-  if (run.status !== 0) {
-    console.error(`\n✗ ${name} failed`);
-    console.log(`tests: ${summary()}`);
-    process.exit(run.status ?? 1);
+  if (beside?.skipped !== undefined) console.log(beside.skipped);
+  if (besideLog !== undefined) {
+    console.log(`\n── ${beside.name} (ran at the same time) ──`);
+    console.log(readFileSync(besideLog, 'utf8'));
   }
+  if (status !== 0) failed(name, status);
+  if (besideStatus !== 0) failed(beside.name, besideStatus);
 }
 console.log(`\n✓ all checks passed\ntests: ${summary()}`);

@@ -5,6 +5,7 @@ import { useKeptQuery } from '../../sync/hooks';
 import { resolvedId } from '../../sync/outbox/optimistic';
 import type { ReplicaTables } from '../../sync/replica/replica';
 import { sync } from '../../sync/runtime';
+import { lotsTable } from '../lots';
 import { bySaleOrder } from './intents';
 import { auctionEventsTable, auctionManifestsTable, type AuctionEventRow, type AuctionManifestRow } from './tables';
 
@@ -30,12 +31,22 @@ export function useAuctionEventsQuery(): void {
   useKeptQuery('getAllAuctionEvents', {});
 }
 
-/** An event's rows in sale order, removed ones hidden; an event made offline's under its temporary id, and after. */
+/**
+ * An event's rows in sale order, removed ones hidden; an event made offline's under its temporary id, and after. Each
+ * row shows its lot as this device holds it now (listed, re-categorised, retitled since the rows came; a change of
+ * ours waiting included); a lot of another user's, which the device does not hold, as the rows' reply had it.
+ */
 export function readAuctionRows(db: Pick<ReplicaTables, 'rows' | 'meta'>, eventId: number): Promise<AuctionManifestRow[]> {
   // Chained, not awaited: the live query watches only reads made in Dexie's promises.
   return resolvedId(db, eventId)
     .then((event) => db.rows(auctionManifestsTable).where('auctionEvent.id').equals(event).toArray())
-    .then((rows) => rows.filter((row) => row.removed !== 1).sort(bySaleOrder));
+    .then((rows) => db.rows(lotsTable).bulkGet(rows.map((row) => row.manifest.id)).then((lots) =>
+      rows.flatMap((row, index) => {
+        if (row.removed === 1) return [];
+        const lot = lots[index];
+        return [lot === undefined || lot.removed === 1 ? row : { ...row, manifest: lot }];
+      })))
+    .then((rows) => rows.sort(bySaleOrder));
 }
 
 export function useAuctionRows(eventId: number | undefined): readonly AuctionManifestRow[] {

@@ -1,10 +1,12 @@
 // Issue 17, the Auctions screen: at 360×740 (touch), 768×1024 (touch) and 1280×800 every part is reachable and
 // nothing overflows sideways; at a desk a person creates an event, adds lots to it from the Lots page, moves one up
-// and one down, edits an auction title and a starting price, and Update saves them on the server.
+// and one down, edits an auction title and a starting price, and Update saves them on the server; and lists two
+// rows from the auction listing manager.
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { CLIENT_MSG_ID_HEADER } from '../../src/protocol/auth';
 import type { AuctionEvent, AuctionEventManifest } from '../../src/protocol/entities';
 import type { Lot } from '../../src/protocol/lots';
+import { createTemplate } from '../support/listings';
 import { okData, send } from '../support/lot-replies';
 import { connectClient, type TestClient } from '../support/stomp-client';
 import { ADMIN, navigateTo, signIn } from './support/login';
@@ -159,5 +161,32 @@ test('at a desk: an event made, lots added from the Lots page, moved, a title an
   const eventId = Number((await page.getByRole('combobox', { name: 'Auction event' }).inputValue()));
   await expect.poll(async () => (await serverRows(baseURL, eventId)).map((row) => [row.manifest.lotNumber, row.auctionTitle, row.startingPrice]))
     .toEqual([[a, 'Alpha for the sale', 12.5], [c, '', 0], [b, '', 0]]);
+  await page.context().close();
+});
+
+test('at a desk: the Listing Manager lists two selected rows until "All lots added to WC", and the rows show LISTED', async ({ browser, baseURL }) => {
+  const run = unique().toUpperCase();
+  const { lots } = await seed(baseURL, [`Gavel A ${run}`, `Gavel B ${run}`], `Listing ${run}`);
+  const client = await adminClient(baseURL);
+  const template = await createTemplate(client, '<h2>{{title}}</h2>').finally(() => client.close());
+  const page = await openAt(browser, SIZES[2], baseURL);
+  await navigateTo(page, 'Auctions');
+  await chooseEvent(page, 'Auction event', `Listing ${run}`);
+  const rows = page.getByTestId('auction-row');
+  await expect(rows).toHaveCount(2);
+  for (const lot of lots) await rows.getByRole('checkbox', { name: `Select ${lot.lotNumber}` }).check();
+
+  await page.getByRole('button', { name: 'Listing Manager' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Listing Manager' });
+  await expect(dialog).toContainText('2 lots selected');
+  const templates = dialog.getByLabel('Template', { exact: true });
+  await expect(templates.getByRole('option', { name: template.label })).toHaveCount(1);
+  await templates.selectOption({ label: template.label });
+  await dialog.getByRole('button', { name: 'List', exact: true }).click();
+  const progress = page.getByRole('dialog', { name: 'Listing lots' });
+  await expect(progress.getByText('All lots added to WC')).toBeVisible();
+  await progress.getByRole('button', { name: 'Close' }).click();
+  // LISTED with its public page's link: the server's listed lot, not only the change shown at once.
+  for (const lot of lots) await expect(rows.filter({ hasText: lot.lotNumber }).getByRole('link', { name: 'LISTED', exact: true })).toBeVisible();
   await page.context().close();
 });

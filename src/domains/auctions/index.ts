@@ -20,4 +20,5 @@ export {
 export {
   compareAuctionEvents, readAuctionEvents, readAuctionRows, useAuctionEvents, useAuctionEventsQuery, useAuctionRows, useAuctionRowsQuery,
 } from './hooks';
+export { putAuctionRowLots } from './ingest';
 export { AUCTION_TITLE_LIMIT, auctionTitleFrom, titleTooLong } from './title';

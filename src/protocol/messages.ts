@@ -620,6 +620,10 @@ export const ListingManagerMessages = {
   preview: 'Preview',
   source: 'Source',
   sourceLabel: 'HTML source (read-only)',
+  // the auction listing manager (spec §2 Auctions, §5: its own words for List with no row)
+  selectAtLeastOneLotToList: 'Please select at least one lot to list',
+  listAuctionLot: (lot: string) => `List ${lot} on the store for the auction`,
+  auctionRowNumbered: (id: number) => `auction lot ${id}`,
 } as const;
 
 /** The Auctions screen and the lots page's auction parts (issue 17): labels, describers and the screen's own words. */

@@ -1,6 +1,7 @@
 // Issue 17, the Auctions screen: at 360×740 (touch), 768×1024 (touch) and 1280×800 every part is reachable and
 // nothing overflows sideways; at a desk a person creates an event, adds lots to it from the Lots page, moves one up
-// and one down, edits an auction title and a starting price, and Update saves them on the server.
+// and one down, edits an auction title and a starting price, and Update saves them on the server; and orders lots by
+// dragging with the mouse and the keyboard (the tablet's finger, listing and the CSV: auction-story.spec.ts).
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { CLIENT_MSG_ID_HEADER } from '../../src/protocol/auth';
 import type { AuctionEvent, AuctionEventManifest } from '../../src/protocol/entities';
@@ -90,7 +91,7 @@ for (const size of SIZES) {
     await expect(row.getByRole('checkbox', { name: `Select ${first}` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
-    const more = ['Remove Lot', 'Create Title', 'Select Category'];
+    const more = ['Remove Lot', 'Create Title', 'Listing Manager', 'Select Category', 'Export CSV'];
     if (size.name === 'phone') {
       await page.getByRole('button', { name: 'More actions' }).click();
       const sheet = page.getByRole('dialog', { name: 'More actions' });
@@ -191,4 +192,3 @@ test('at a desk: a lot dragged by its handle with the mouse, another moved with 
   await expect(row(three).getByText('4', { exact: true })).toBeVisible(); // the sale order shown
   await page.context().close();
 });
-

@@ -30,5 +30,5 @@ export const inventoryRoute = createRoute({
 export const auctionsRoute = createRoute({
   getParentRoute,
   path: '/auctions',
-  component: lazyRouteComponent(() => import('../../features/auctions/AuctionsScreen'), 'AuctionsScreen'),
+  component: lazyRouteComponent(() => import('./auctions.page'), 'AuctionsPage'),
 });

@@ -44,7 +44,8 @@ export function readAuctionRows(db: Pick<ReplicaTables, 'rows' | 'meta'>, eventI
       rows.flatMap((row, index) => {
         if (row.removed === 1) return [];
         const lot = lots[index];
-        return [lot === undefined || lot.removed === 1 ? row : { ...row, manifest: lot }];
+        // A row with a change of ours waiting (its listing shown at once) shows its own copy until that settles.
+        return [lot === undefined || lot.removed === 1 || row.pending === 1 ? row : { ...row, manifest: lot }];
       })))
     .then((rows) => rows.sort(bySaleOrder));
 }

@@ -21,4 +21,5 @@ export {
   compareAuctionEvents, readAuctionEvents, readAuctionRows, useAuctionEvents, useAuctionEventsQuery, useAuctionRows, useAuctionRowsQuery,
 } from './hooks';
 export { CATALOGUE_CSV_COLUMNS, catalogueCsv, catalogueFileName, type CatalogueLookups } from './catalogue';
+export { putAuctionRowLots } from './ingest';
 export { AUCTION_TITLE_LIMIT, auctionTitleFrom, titleTooLong } from './title';

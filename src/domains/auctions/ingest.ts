@@ -5,10 +5,11 @@
 // again. Rows with a change of ours pending stay, that change on top, until it settles.
 import { contract } from '../../protocol/contract';
 import type { AuctionEventManifest } from '../../protocol/entities';
+import type { Lot } from '../../protocol/lots';
 import { AuctionMessages } from '../../protocol/messages';
 import type { IngestContext, TopicHandler } from '../../sync/domain';
 import { parsed } from '../../sync/ingest/parsed';
-import { withIntents } from '../../sync/outbox/optimistic';
+import { serverVersion, withIntents } from '../../sync/outbox/optimistic';
 import type { ReplicaTables } from '../../sync/replica/replica';
 import { lotsTable, putLots } from '../lots';
 import { auctionEventsTable, auctionManifestsTable } from './tables';
@@ -28,6 +29,22 @@ const ours = (context: IngestContext): boolean => context.clientMsgId !== undefi
 async function putHeldLots(db: ReplicaTables, user: string, rows: readonly AuctionEventManifest[]): Promise<void> {
   const held = await db.rows(lotsTable).bulkGet(rows.map((row) => row.manifest.id));
   await putLots(db, user, rows.map((row) => row.manifest).filter((_, index) => held[index] !== undefined));
+}
+
+/**
+ * Lots another domain's reply carries (a listing's, an unlisting's) replace their copies in this device's auction rows,
+ * so the Auctions screen's status follows without asking for the rows again; a pending change of ours stays on top.
+ * A scan, not an index: the table holds only the rows of events opened here, and an index would cost a replica version.
+ */
+export async function putAuctionRowLots(db: ReplicaTables, user: string, lots: readonly Lot[]): Promise<void> {
+  const byId = new Map(lots.map((lot) => [lot.id, lot]));
+  const held = await db.rows(auctionManifestsTable).filter((row) => byId.has(row.manifest.id)).toArray();
+  const fresh = held.flatMap((row) => {
+    const server = serverVersion<AuctionEventManifest>(row);
+    const lot = byId.get(row.manifest.id);
+    return server === undefined || lot === undefined ? [] : [{ ...server, manifest: lot }];
+  });
+  if (fresh.length > 0) await db.rows(auctionManifestsTable).bulkPut(await withIntents(db, user, auctionManifestsTable.name, fresh));
 }
 
 const allAuctions: TopicHandler = (body, context) => {

@@ -18,9 +18,9 @@ export const listingsDomain = defineDomain({
   reset: () => listingPreview.reset(),
 });
 
-export { listLot, setPrices, unlistLot } from './intents';
+export { listAuctionLot, listLot, setPrices, unlistLot, type AuctionListingRow } from './intents';
 export { listingPreview, requestPreview, type PreviewState } from './preview';
 export { LISTING_QUANTITY, PRICE_REQUEST, restorePriceRequest, restoreQuantity, savePriceRequest, saveQuantity } from './settings';
 export {
-  calculateProblem, isOnStore, listProblem, previewProblem, publicListingPath, showsList, showsPreview, showsUnlist, unlistProblem,
+  auctionListProblem, calculateProblem, isOnStore, listProblem, previewProblem, publicListingPath, showsList, showsPreview, showsUnlist, unlistProblem,
 } from './rules';

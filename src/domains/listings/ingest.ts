@@ -1,11 +1,13 @@
 // Listing replies into the replica (spec §7, §8): LISTING_CREATED carries the listed lot ('Created Listing, Lot:
 // {lotNumber}'); the deletedListings topic the unlisted one ('Unlisted from WC: {lotNumber}', status 'Deleted
 // Listing'); LISTING_HTML_CREATED is the preview's HTML. Prices come back as UPDATED_LOT, which the lots domain reads.
+// A listed or unlisted lot also replaces its copies in the auction rows (the Auctions screen's status column).
 import { contract } from '../../protocol/contract';
 import { ListingMessages } from '../../protocol/messages';
 import type { EnvelopeHandler, RefusalHandler, TopicHandler } from '../../sync/domain';
 import { showReplyError } from '../../sync/feedback/notifier';
 import { parsed } from '../../sync/ingest/parsed';
+import { putAuctionRowLots } from '../auctions';
 import { putLots } from '../lots';
 import { listingPreview } from './preview';
 
@@ -17,7 +19,10 @@ const PreviewRequest = contract.generateWCHTMLListing.payload;
 const listingCreated: EnvelopeHandler = async (envelope, context) => {
   const lot = parsed(ListedLot, envelope.data, 'LISTING_CREATED data');
   if (lot === undefined) return;
-  await context.write(async (db, { user }) => void (await putLots(db, user, [lot])));
+  await context.write(async (db, { user }) => {
+    await putLots(db, user, [lot]);
+    await putAuctionRowLots(db, user, [lot]);
+  });
   if (context.clientMsgId !== undefined) context.announce(envelope.message ?? ListingMessages.created(lot.lotNumber));
 };
 
@@ -32,7 +37,10 @@ const listingHtml: EnvelopeHandler = (envelope, context) => {
 const deletedListing: TopicHandler = async (body, context) => {
   const lot = parsed(UnlistedLot, body, 'deletedListings');
   if (lot === undefined) return;
-  await context.write(async (db, { user }) => void (await putLots(db, user, [lot])));
+  await context.write(async (db, { user }) => {
+    await putLots(db, user, [lot]);
+    await putAuctionRowLots(db, user, [lot]);
+  });
   if (context.clientMsgId !== undefined && context.announce(ListingMessages.unlisted(lot.lotNumber))) context.feedback.status.ready(ListingMessages.deleted);
 };
 

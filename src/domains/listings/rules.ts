@@ -23,6 +23,11 @@ export function listProblem(lotCount: number, templateId: number | undefined): s
   return undefined;
 }
 
+/** Why the auction listing manager's List cannot go: a row (in the auctions' own words, spec §5) and a template. */
+export function auctionListProblem(rowCount: number, templateId: number | undefined): string | undefined {
+  return rowCount === 0 ? ListingManagerMessages.selectAtLeastOneLotToList : listProblem(rowCount, templateId);
+}
+
 /** Why Create Preview cannot go: exactly one lot, and a template. */
 export function previewProblem(lotCount: number, templateId: number | undefined): string | undefined {
   if (lotCount === 0) return ClientMessages.selectLotFirst;

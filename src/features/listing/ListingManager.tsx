@@ -1,7 +1,8 @@
 // The Listing Manager (spec §2 Lots list and Lot edit's listing panel): for the selected lots, the template, the
 // quantity and free shipping; Create Preview with exactly one lot (the HTML viewer); List when several lots are
 // selected or the single one is NOT_LISTED (a queue, one lot at a time); with one lot on the store, Unlist and the
-// link to its public page; the price multipliers and Calculate; the notes area; and the queues' progress.
+// link to its public page; the price multipliers and Calculate; the notes area; and the queues' progress. The
+// Auctions screen's auction listing manager is this one given the lots' auction rows: List then lists the rows.
 import { useSyncExternalStore } from 'react';
 import { listingPreview, publicListingPath, showsList, showsPreview, showsUnlist } from '../../domains/listings';
 import { notePrefix, useNotes } from '../../domains/notes';
@@ -15,6 +16,7 @@ import { CheckboxField, Field, NumberField } from './fields';
 import { ListingQueueDialog } from './ListingQueueDialog';
 import { NotesArea } from './NotesArea';
 import { PriceFields } from './PriceFields';
+import type { AuctionRows } from './listing-queue';
 import { useListingManager, type ListingManagerState } from './use-listing-manager';
 
 export type ListingLot = Pick<Lot, 'id' | 'lotNumber' | 'status' | 'slug'>;
@@ -23,6 +25,8 @@ export interface ListingManagerProps {
   readonly lots: readonly ListingLot[];
   readonly open: boolean;
   readonly onOpenChange: (open: boolean) => void;
+  /** The lots are auction rows' (by lot id): List sends listAuctionOnWC for each row (spec §2 Auctions, §4). */
+  readonly auctionRows?: AuctionRows;
 }
 
 const VIEWER_LABELS = { preview: ListingManagerMessages.preview, source: ListingManagerMessages.source, sourceLabel: ListingManagerMessages.sourceLabel };
@@ -78,8 +82,8 @@ function ListingFields({ lots, state, onStarted }: { lots: readonly ListingLot[]
   );
 }
 
-export function ListingManager({ lots, open, onOpenChange }: ListingManagerProps) {
-  const state = useListingManager(lots);
+export function ListingManager({ lots, open, onOpenChange, auctionRows }: ListingManagerProps) {
+  const state = useListingManager(lots, auctionRows);
   const preview = useSyncExternalStore(listingPreview.subscribe, listingPreview.get);
   const [only] = lots;
   const shown = open && preview.shown !== undefined && lots.length === 1 && preview.shown.lotId === only?.id ? preview.shown : undefined;

@@ -2,8 +2,9 @@
 // listing-created reply arrives; a progress dialog shows until the queue empties ('All lots added to WC'). Unlisting
 // many works the same way ('All lots unlisted on WC')"). Each lot is its own outbox entry (src/ui/outbox-run.ts): the
 // replayer sends the next only after the previous one's reply and receipt, offline they wait on this device and the
-// dialog resumes when they go, and a lot the server refuses is reported by its number while the rest go on.
-import { listLot, unlistLot } from '../../domains/listings';
+// dialog resumes when they go, and a lot the server refuses is reported by its number while the rest go on. The
+// auction listing manager's queue (kind 'auction') is the same run, one listAuctionOnWC per auction row.
+import { listAuctionLot, listLot, unlistLot, type AuctionListingRow } from '../../domains/listings';
 import { ClientMessages, ListingManagerMessages } from '../../protocol/messages';
 import type { ListingRequest } from '../../protocol/listings';
 import type { Lot } from '../../protocol/lots';
@@ -15,7 +16,8 @@ import {
 } from '../../ui/outbox-run';
 import { createRunHolder, useRunEntries } from '../../ui/use-outbox-run';
 
-export type QueueKind = 'list' | 'unlist';
+/** 'auction': auction rows listed (listAuctionOnWC), reported as a listing. */
+export type QueueKind = 'list' | 'unlist' | 'auction';
 type LotDone = { readonly kind: 'done' };
 
 export type QueuedLot = Pick<Lot, 'id' | 'lotNumber' | 'status'>;
@@ -60,7 +62,7 @@ export interface QueueReport {
 
 /** The progress dialog's words: which lot of how many, then 'All lots added to WC' or what failed. */
 export function queueReport(queue: ListingQueue, summary: RunSummary): QueueReport {
-  const listing = queue.kind === 'list';
+  const listing = queue.kind !== 'unlist';
   const title = listing ? ListingManagerMessages.listingTitle : ListingManagerMessages.unlistingTitle;
   const failed = failures(queue, summary);
   if (!summary.finished) {
@@ -98,6 +100,17 @@ function start(kind: QueueKind, lots: readonly QueuedLot[], queueOne: (lot: Queu
 /** List: every lot, one at a time (spec §4). */
 export const startListing = (lots: readonly QueuedLot[], choice: ListingChoice): Promise<void> =>
   start('list', lots, ({ id }) => queueIntent(listLot, { ...choice, manifestId: id }));
+
+/** The auction rows to list, by their lots' ids (the Listing Manager works with lots). */
+export type AuctionRows = ReadonlyMap<number, AuctionListingRow>;
+
+/** List auction rows: each lot's row, one at a time (spec §4: "Auction listing also queues one by one"). */
+export const startAuctionListing = (lots: readonly QueuedLot[], rows: AuctionRows, { templateId, qnt, free_shipping }: ListingChoice): Promise<void> =>
+  start('auction', lots, ({ id }) => {
+    const row = rows.get(id);
+    // Only a caller that passes lots without their rows gets here; the lot is reported as failed, the rest go on.
+    return row === undefined ? Promise.reject(new Error(ListingManagerMessages.selectAtLeastOneLotToList)) : queueIntent(listAuctionLot, { row, templateId, quantity: qnt, free_shipping });
+  });
 
 /** Unlist: every lot, one at a time (spec §4). */
 export const startUnlisting = (lots: readonly QueuedLot[]): Promise<void> => start('unlist', lots, (lot) => queueIntent(unlistLot, lot));

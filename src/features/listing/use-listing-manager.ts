@@ -1,9 +1,10 @@
 // What the Listing Manager's controls do (spec §2 Listing Manager, §5 listing / preview / calculate rules, §9):
 // the form (template, quantity and multipliers remembered on this device), Calculate (one setPricesForLot per
-// lot), Create Preview (one lot: the HTML viewer), List (the listing queue) and Unlist (one lot on the store).
+// lot), Create Preview (one lot: the HTML viewer), List (the listing queue) and Unlist (one lot on the store). Given
+// the lots' auction rows (the Auctions screen's manager), List queues the rows instead (listAuctionOnWC).
 import { useState, useSyncExternalStore } from 'react';
 import {
-  calculateProblem, listingPreview, listProblem, previewProblem, requestPreview, restorePriceRequest, restoreQuantity, savePriceRequest, saveQuantity,
+  auctionListProblem, calculateProblem, listingPreview, listProblem, previewProblem, requestPreview, restorePriceRequest, restoreQuantity, savePriceRequest, saveQuantity,
   setPrices, unlistProblem,
 } from '../../domains/listings';
 import { ListingManagerMessages } from '../../protocol/messages';
@@ -11,7 +12,7 @@ import { notifier, showError } from '../../sync/feedback/notifier';
 import { queueIntent } from '../../sync/intent';
 import { useResolvedId } from '../../sync/live-hooks';
 import { sync } from '../../sync/runtime';
-import { startListing, startUnlisting, type QueuedLot } from './listing-queue';
+import { startAuctionListing, startListing, startUnlisting, type AuctionRows, type ListingChoice, type QueuedLot } from './listing-queue';
 import { priceForm, readNumber, readPriceForm, type PriceForm } from './price-form';
 
 export interface ListingManagerState {
@@ -47,7 +48,24 @@ function allowed(problem: string | undefined): boolean {
   return problem === undefined;
 }
 
-export function useListingManager(lots: readonly QueuedLot[]): ListingManagerState {
+/**
+ * List (spec §4, §5): the rule's message when it cannot go (a lot: 'Please select a lot first' on the lots page,
+ * 'Please select at least one lot to list' for auction rows; a template), else the lots' queue, or given their auction
+ * rows the rows' queue. `choice` reads the form (it throws on a quantity that is no count). True when a queue started.
+ */
+export function listChosen(
+  lots: readonly QueuedLot[], auctionRows: AuctionRows | undefined, templateId: number | undefined, choice: (templateId: number) => ListingChoice,
+): boolean {
+  const problem = auctionRows === undefined ? listProblem(lots.length, templateId) : auctionListProblem(lots.length, templateId);
+  if (!allowed(problem) || templateId === undefined) return false;
+  return attempt(() => {
+    const chosen = choice(templateId);
+    const started = auctionRows === undefined ? startListing(lots, chosen) : startAuctionListing(lots, auctionRows, chosen);
+    void started.catch(showError);
+  });
+}
+
+export function useListingManager(lots: readonly QueuedLot[], auctionRows?: AuctionRows): ListingManagerState {
   const [chosenTemplate, setTemplateId] = useState<number | undefined>(undefined);
   // A template made on this device a moment ago has a temporary id until the server names it: follow it.
   const templateId = useResolvedId(chosenTemplate);
@@ -69,7 +87,7 @@ export function useListingManager(lots: readonly QueuedLot[]): ListingManagerSta
     const number = Number(next);
     if (next.trim() !== '' && Number.isInteger(number) && number >= 0) saveQuantity(sync().settings, number);
   };
-  const listingChoice = (template: number) => ({
+  const listingChoice = (template: number): ListingChoice => ({
     templateId: template, qnt: readNumber(ListingManagerMessages.quantity, quantity), free_shipping: form.freeShipping,
   });
   const [only] = lots;
@@ -88,10 +106,7 @@ export function useListingManager(lots: readonly QueuedLot[]): ListingManagerSta
       if (!allowed(previewProblem(lots.length, templateId)) || only === undefined || templateId === undefined) return;
       void attempt(() => requestPreview({ manifestId: only.id, ...listingChoice(templateId) }));
     },
-    list() {
-      if (!allowed(listProblem(lots.length, templateId)) || templateId === undefined) return false;
-      return attempt(() => void startListing(lots, listingChoice(templateId)).catch(showError));
-    },
+    list: () => listChosen(lots, auctionRows, templateId, listingChoice),
     unlist() {
       if (!allowed(unlistProblem(lots.length))) return false;
       return attempt(() => void startUnlisting(lots).catch(showError));

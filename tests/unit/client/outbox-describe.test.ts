@@ -6,9 +6,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { domains } from '../../../src/domains';
+import { auctionManifestsTable } from '../../../src/domains/auctions';
 import { addBox, boxesTable, deleteBox, updateBoxInfo } from '../../../src/domains/boxes';
 import { addUpc, addUpcs, deleteItems, itemsTable, updateItem } from '../../../src/domains/items';
 import { copyManifest, createLot, deleteLots, lotsTable, renameLot, updateLotLocation, updateLotStatus, updateManifest, updateManifests } from '../../../src/domains/lots';
+import { listAuctionLot } from '../../../src/domains/listings';
 import { createUpc, deleteUpcs, updateUpc } from '../../../src/domains/upcs';
 import { contract, isMutation, type MutationName } from '../../../src/protocol/contract';
 import { boxesContract } from '../../../src/protocol/contract/boxes';
@@ -117,12 +119,21 @@ describe('the outbox panel: catalogue changes and the rest in words', () => {
     expect(await sentence(deleteUpcs.build([makeUpc(3, UPC), makeUpc(4, OTHER_UPC)]))).toBe('Delete 2 UPCs from the catalogue');
   });
 
-  it('gives an upload, or a change no domain describes, a plain sentence naming where it goes', async () => {
+  it('gives an upload, or a change no describer can read, a plain sentence naming where it goes', async () => {
     const { db, queue, said } = await offline();
     await enqueueUpload(db, 'alice', { url: ApiPath.uploadFile, file: new Blob(['x']), fields: { UPC } });
-    await queue({ destination: Destination.listAuctionOnWC, body: { auctionEventManifestId: 1, templateId: 2, quantity: 0, free_shipping: true } });
     await queue({ destination: Destination.updateLotStatus, body: 'stored by an older version' });
-    expect(await said()).toEqual(['Change sent to upload-file', 'Change sent to listAuctionOnWC', 'Change sent to updateLotStatus']);
+    expect(await said()).toEqual(['Change sent to upload-file', 'Change sent to updateLotStatus']);
+  });
+
+  it("names an auction listing by its row's lot (the Auctions screen holds the row, not always the lot)", async () => {
+    const { db, queue, said } = await offline();
+    const event = { id: 3, title: 'Spring sale', startTime: null, endTime: null, createdAt: null };
+    const row = { id: 41, manifest: makeLot(8, 'Oak chair'), auctionEvent: event, auctionTitle: null, startingPrice: null, startTime: null, endTime: null, sortOrder: 1 };
+    await db.rows(auctionManifestsTable).put(row);
+    await queue(listAuctionLot.build({ row, templateId: 2, quantity: 0, free_shipping: true }));
+    await queue({ destination: Destination.listAuctionOnWC, body: { auctionEventManifestId: 99, templateId: 2, quantity: 0, free_shipping: true } });
+    expect(await said()).toEqual(["List lot 'Oak chair' on the store for the auction", 'List auction lot 99 on the store for the auction']);
   });
 
   it('has a describer for every change a screen can queue', () => {

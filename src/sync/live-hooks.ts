@@ -14,7 +14,14 @@ import { sync } from './runtime';
  * while offline (a box added in the warehouse) follows its row.
  */
 export function useResolvedId(id: number | undefined): number | undefined {
-  return useLiveQuery(async () => (id === undefined ? id : resolvedId(sync().replica, id)), [id], id);
+  // The answer names the id it is for: between a new id and its answer, the hook gives the id itself, never the
+  // previous id's answer nor nothing (a List pressed just after choosing a template must see the template).
+  const answer = useLiveQuery(
+    (): Promise<{ id: number | undefined; resolved: number | undefined }> =>
+      (id === undefined ? Promise.resolve({ id, resolved: id }) : resolvedId(sync().replica, id).then((resolved) => ({ id, resolved }))),
+    [id],
+  );
+  return answer !== undefined && answer.id === id ? answer.resolved : id;
 }
 
 const NOT_RENUMBERED: ReadonlyMap<number, number> = new Map();

@@ -65,10 +65,18 @@ export async function mouseDrag(page: Page, handle: Locator, target: Locator): P
   await page.mouse.up();
 }
 
+/** A person's pause between key presses: the rows finish sliding (about 200 ms) before the next arrow is measured. */
+const KEY_PAUSE_MS = 300;
+
 /** Focus the handle, Space to pick up, the arrow `places` times (negative: up), Space to drop. */
 export async function keyboardDrag(handle: Locator, places: number): Promise<void> {
+  const page = handle.page();
   await handle.focus();
   await handle.press('Space');
-  for (let step = 0; step < Math.abs(places); step += 1) await handle.page().keyboard.press(places > 0 ? 'ArrowDown' : 'ArrowUp');
-  await handle.page().keyboard.press('Space');
+  for (let step = 0; step < Math.abs(places); step += 1) {
+    await page.waitForTimeout(KEY_PAUSE_MS);
+    await page.keyboard.press(places > 0 ? 'ArrowDown' : 'ArrowUp');
+  }
+  await page.waitForTimeout(KEY_PAUSE_MS);
+  await page.keyboard.press('Space');
 }

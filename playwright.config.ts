@@ -43,6 +43,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     headless: true,
     trace: 'retain-on-failure',
+    // Installing the service worker precaches the whole app in every new context: CPU most tests do not need. The
+    // tests of the service worker and of reloads with the server away allow it (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -54,6 +54,7 @@ export async function createServer(config: Config, database: Database, logger = 
   services.images.sweeper.start();
   await registerStaticPwa(app, config.staticDir);
 
+  await services.push.start();
   const router = createRouter(handlers, services);
   const stomp = attachStomp(app.server, {
     path: '/ws',

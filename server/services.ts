@@ -9,7 +9,7 @@ import { createScryptPool, type ScryptPool } from './auth/passwords';
 import { createLoginThrottle, type LoginThrottle } from './auth/throttle';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { createUserRepository, type UserRepository } from './auth/users';
-import { InProcessPushBus, type PushBus } from './push';
+import { InProcessPushBus, PostgresPushBus, type PushBus } from './push';
 import { createImageServices, type ImageServices } from './images';
 import { createEmbeddedStore } from './store/embedded';
 import { createWooCommerceStore } from './store/woocommerce';
@@ -46,6 +46,11 @@ function createStore(settings: StoreSettings, db: Db): OnlineStore {
   return createWooCommerceStore({ url, key, secret, auctionFields, ...(mediaLogin === undefined ? {} : { mediaLogin }) });
 }
 
+/** On PostgreSQL several server processes may share the database: pushes cross between them. */
+function createPushBus(config: Config, database: Database, logger: Logger): PushBus {
+  return database.kind === 'postgres' && config.databaseUrl !== undefined ? new PostgresPushBus(config.databaseUrl, database.db, logger) : new InProcessPushBus();
+}
+
 /** Every service on `database`; nothing is written (createServer seeds categories and the first admin). */
 export function createServices(config: Config, database: Database, logger: Logger): Services {
   return {
@@ -58,7 +63,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     scryptPool: createScryptPool(config.login),
     store: createStore(config.store, database.db),
     images: createImageServices(config.images, database.db, logger),
-    push: new InProcessPushBus(),
+    push: createPushBus(config, database, logger),
     logger,
   };
 }

@@ -2,12 +2,10 @@
 // session, wherever they are connected. The router publishes a handler's pushes here after commit and never delivers
 // them to sessions itself, so the transport between processes can change without touching handlers or the router.
 //
-// Today's implementation is in-process (./in-process.ts): one server, its own sessions. Across processes
-// (DATABASE_URL, several servers behind a load balancer) a PostgreSQL one would take its place: `publish` runs
-// `select pg_notify('lotdesk_push', json)` (a body over NOTIFY's 8000-byte limit goes in a table row and the
-// notification names it), and each process LISTENs on one dedicated connection and hands every notification to an
-// InProcessPushBus of its own sessions, whose `deliver` skips `exceptSessionId` (session ids are UUIDs, unique across
-// processes). attach/detach stay local. It would be built in createServices from the config; nothing else changes.
+// Two implementations: in-process (./in-process.ts: one server, its own sessions; the embedded database) and, on
+// PostgreSQL, ./postgres.ts: each process delivers to its own sessions and tells the others through LISTEN/NOTIFY
+// (the notification names a row of push_messages; the receiver reads it and applies the same rule to its sessions).
+// createServices chooses by the database; nothing else knows which one runs.
 //
 // Revocation (DESIGN §5): the bus knows which user each session belongs to, so it is where a user's sessions are
 // closed (closeSessionsOf: a removed account, a changed password or role) and where a session whose token has
@@ -38,6 +36,8 @@ export interface PushChange {
 }
 
 export interface PushBus {
+  /** Ready to carry pushes (a cross-process bus listens first); awaited before the server takes connections. */
+  start(): Promise<void>;
   /** This process's session belongs to `user` from now on (the latest authenticated frame says so), until its
    *  token expires. */
   attach(session: PushSession, user: VerifiedUser): void;

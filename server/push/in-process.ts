@@ -24,6 +24,8 @@ export class InProcessPushBus implements PushBus {
 
   constructor(private readonly now: () => number = Date.now) {}
 
+  async start(): Promise<void> {}
+
   attach(session: PushSession, user: VerifiedUser): void {
     const attached = this.sessions.get(session);
     // Every authenticated frame attaches again; the timer is remade only when the token changed.

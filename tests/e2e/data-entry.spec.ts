@@ -178,24 +178,29 @@ test('an Excel file (.xlsx) becomes new rows (source excel) that Save stores', a
   await expect(page.getByText('All UPCs Saved.')).toBeVisible();
 });
 
-test('with the server stopped, a search finds the entries on the device and a Save arrives once it is back', async ({ page }) => {
-  await openDataEntry(page);
-  const id = unique();
-  await addRow(page, `${id}41`, `Offline ${id}`);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('All UPCs Saved.')).toBeVisible();
+test.describe('offline', () => {
+  // The app comes from its service worker while the server is away.
+  test.use({ serviceWorkers: 'allow' });
 
-  await server.stop();
-  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
-  await page.reload();
-  await search(page, 'UPC', `${id}4`);
-  await expect(rowOf(page, `${id}41`)).toBeVisible();
-  await addRow(page, `${id}42`, `Offline ${id}`);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('UPCs wait for the connection')).toBeVisible();
-  await expect(rowOf(page, `${id}42`)).toContainText('Pending');
+  test('with the server stopped, a search finds the entries on the device and a Save arrives once it is back', async ({ page }) => {
+    await openDataEntry(page);
+    const id = unique();
+    await addRow(page, `${id}41`, `Offline ${id}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('All UPCs Saved.')).toBeVisible();
 
-  await server.start();
-  await expect(page.getByText('All UPCs Saved.')).toBeVisible({ timeout: 30_000 });
-  await expect(rowOf(page, `${id}42`)).not.toContainText('Pending');
+    await server.stop();
+    await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+    await page.reload();
+    await search(page, 'UPC', `${id}4`);
+    await expect(rowOf(page, `${id}41`)).toBeVisible();
+    await addRow(page, `${id}42`, `Offline ${id}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('UPCs wait for the connection')).toBeVisible();
+    await expect(rowOf(page, `${id}42`)).toContainText('Pending');
+
+    await server.start();
+    await expect(page.getByText('All UPCs Saved.')).toBeVisible({ timeout: 30_000 });
+    await expect(rowOf(page, `${id}42`)).not.toContainText('Pending');
+  });
 });

@@ -7,6 +7,9 @@ import { ImageSavedSchema } from '../../src/protocol/images';
 import { signIn } from './support/login';
 import { unique } from './support/lots';
 
+// The service worker is what this file tests (or what serves the app offline here): allowed, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 async function signInControlled(page: Page): Promise<string> {
   await signIn(page);
   await expect(page).toHaveURL(/\/home$/);

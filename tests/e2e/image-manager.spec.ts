@@ -188,7 +188,8 @@ for (const size of SIZES) {
 }
 
 test.describe('offline on a tablet', () => {
-  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
+  // The app comes from its service worker while the server is away.
+  test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true, serviceWorkers: 'allow' });
 
   test('two photos taken with the server stopped show at once, then upload once with every variant', async ({ page }) => {
     await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);

@@ -17,6 +17,8 @@ import { lotRow, unique } from './support/lots';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 
 test.describe.configure({ timeout: 150_000 });
+// The service worker is what this file tests (or what serves the app offline here): allowed, as on a device.
+test.use({ serviceWorkers: 'allow' });
 const folder = mkdtempSync(join(tmpdir(), 'lotdesk-count-camera-'));
 const run = unique();
 let server: ServerProcess;

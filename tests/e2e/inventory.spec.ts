@@ -43,8 +43,8 @@ async function seedLots(baseURL: string | undefined, lots: ReadonlyArray<{ title
   }
 }
 
-async function openAt(browser: Browser, size: (typeof SIZES)[number], baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.hasTouch, baseURL, acceptDownloads: true });
+async function openAt(browser: Browser, size: (typeof SIZES)[number], baseURL: string | undefined, serviceWorkers: 'allow' | 'block' = 'block'): Promise<Page> {
+  const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.hasTouch, baseURL, acceptDownloads: true, serviceWorkers });
   const page = await context.newPage();
   await signIn(page);
   await expect(page).toHaveURL(/\/home$/);
@@ -139,7 +139,7 @@ test('a count on a phone with the network off: recorded at once, told by sound a
     { title: `Pallet D ${run}`, at: [6, 6, 6, 6, 31] },
   ]);
   const [a, b, c, d] = lots.map((lot) => lot.lotNumber);
-  const page = await openAt(browser, SIZES[0], baseURL);
+  const page = await openAt(browser, SIZES[0], baseURL, 'allow'); // offline, the app comes from its service worker
   await expect(lotRow(page, `Pallet D ${run}`)).toBeVisible(); // the device holds the lots
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await navigateTo(page, 'Inventory');

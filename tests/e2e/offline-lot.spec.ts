@@ -15,6 +15,8 @@ import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './sup
 
 // A server started twice and a dozen steps: a bound against hanging, not a speed test.
 test.describe.configure({ timeout: 120_000 });
+// The service worker is what this file tests (or what serves the app offline here): allowed, as on a device.
+test.use({ serviceWorkers: 'allow' });
 let server: ServerProcess;
 
 test.beforeEach(async () => {

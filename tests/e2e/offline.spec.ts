@@ -11,6 +11,8 @@ let nextPort = 18090;
 
 // Long flows: a server started twice and dozens of steps a person takes. A bound against hanging, not a speed test.
 test.describe.configure({ timeout: 180_000 });
+// The service worker is what this file tests (or what serves the app offline here): allowed, as on a device.
+test.use({ serviceWorkers: 'allow' });
 let server: ServerProcess;
 
 test.beforeEach(async () => {

@@ -7,6 +7,9 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/login';
 
+// The service worker is what this file tests (or what serves the app offline here): allowed, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 // The server reads it per request; STATIC_DIR is the build the e2e server serves (playwright.config.ts).
 const SW_FILE = resolve(process.env.STATIC_DIR ?? 'dist', 'sw.js');
 
@@ -118,7 +121,7 @@ test('the manifest is linked and served with what Chromium needs to install the 
 test('Chromium finds no installability errors once the service worker runs', async ({ playwright, launchOptions, baseURL }) => {
   // Not the usual test context: those are incognito, and Chromium never installs from incognito.
   const profile = mkdtempSync(join(tmpdir(), 'lotdesk-e2e-profile-'));
-  const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL });
+  const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, serviceWorkers: 'allow' });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await signInControlled(page);

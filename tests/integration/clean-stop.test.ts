@@ -2,7 +2,7 @@
 // folder at once, even when the one press reaches the server twice (terminal and npm start's relay); a second press
 // while a client holds the stop up forces it; after a kill -9 the next start takes the dead socket over and says so.
 // Each test spawns the real server (tsx + PGlite) one or more times: generous bounds, not speed checks.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,8 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
 import { controlSocketPath } from '../../server/db/data-folder';
 import { FORCED_EXIT_CODE, SAME_PRESS_MS } from '../../server/shutdown';
+import { spawnServer, type RunningServer } from '../support/server-child';
 
-const START_TIMEOUT_MS = 60_000; // a fresh PGlite folder runs initdb and the migrations first
 const RELAY_DELAY_MS = 5; // scripts/start.mjs relays a Ctrl+C about 5 ms after the terminal delivered it (measured)
 const folders: string[] = [];
 const children: ChildProcess[] = [];
@@ -31,61 +31,10 @@ function freshDataDir(): string {
   return dataDir;
 }
 
-interface RunningServer {
-  child: ChildProcess;
-  port: number;
-  /** Everything the process wrote so far, stdout and stderr. */
-  output(): string;
-  /** Resolves once the output matches. */
-  waitFor(pattern: RegExp): Promise<void>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
 async function startServer(dataDir: string): Promise<RunningServer> {
-  const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', STATIC_DIR: join(dataDir, 'none'), ADMIN_PASSWORD: 'stop-admin-password' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env });
-  children.push(child);
-  let text = '';
-  const waiters = new Set<() => void>();
-  const onData = (chunk: Buffer) => {
-    text += chunk.toString();
-    for (const check of [...waiters]) check();
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  let closed = false;
-  // 'close', not 'exit': by then all the process wrote has been read.
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('close', (code, signal) => {
-      closed = true;
-      resolve({ code, signal });
-    }),
-  );
-  const waitFor = (pattern: RegExp) =>
-    new Promise<void>((resolve, reject) => {
-      const fail = () => {
-        clearTimeout(timer);
-        waiters.delete(check);
-        reject(new Error(`no ${pattern} in the server's output:\n${text}`));
-      };
-      const timer = setTimeout(fail, START_TIMEOUT_MS);
-      const check = () => {
-        if (pattern.test(text)) {
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve();
-        } else if (closed) {
-          fail(); // it will never say it
-        }
-      };
-      waiters.add(check);
-      void exited.then(check);
-      check();
-    });
-  await waitFor(/LotDesk is running at http:\/\/localhost:\d+/);
-  const port = Number(/LotDesk is running at http:\/\/localhost:(\d+)/.exec(text)?.[1]);
-  return { child, port, output: () => text, waitFor, exited };
+  const server = await spawnServer({ DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'none'), ADMIN_PASSWORD: 'stop-admin-password' }, { withoutDatabaseUrl: true });
+  children.push(server.child);
+  return server;
 }
 
 /** A client that starts a request and never finishes its body: the clean stop waits for it. */

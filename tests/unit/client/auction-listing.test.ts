@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auctionManifestsTable, readAuctionRows } from '../../../src/domains/auctions';
 import { lotsTable } from '../../../src/domains/lots';
-import { closeQueue, DONE_STEPS, listingQueue, queueReport, type ListingChoice } from '../../../src/features/listing/listing-queue';
+import { closeQueue, listingQueue, type ListingChoice } from '../../../src/features/listing/listing-queue';
 import { listChosen } from '../../../src/features/listing/use-listing-manager';
 import { Destination } from '../../../src/protocol/destinations';
 import type { AuctionEvent, AuctionEventManifest } from '../../../src/protocol/entities';
@@ -14,10 +14,9 @@ import type { Note } from '../../../src/protocol/listings';
 import { LotStatus, type Lot } from '../../../src/protocol/lots';
 import { ClientMessages, ListingManagerMessages } from '../../../src/protocol/messages';
 import { setNotifier } from '../../../src/sync/feedback/notifier';
-import { batchEntries } from '../../../src/sync/outbox/batch';
 import { outboxSummary } from '../../../src/sync/outbox/summary';
-import { runSummary, watchedSeqs } from '../../../src/ui/outbox-run';
-import { applySettled } from '../../../src/ui/use-outbox-run';
+import { runSummary } from '../../../src/ui/outbox-run';
+import { followQueue } from './support/listing-queue';
 import { startClientServer, type ClientServer } from './support/server';
 import { outboxSends, startHarness, type Harness } from './support/sync-harness';
 
@@ -27,19 +26,6 @@ afterAll(() => server?.stop());
 beforeEach(() => closeQueue());
 
 const WAIT = { timeout: 15_000, interval: 5 };
-
-/** The progress dialog's reading of the outbox, as the screen's hook does it, until the queue is over. */
-async function followQueue(h: Harness) {
-  await vi.waitFor(async () => {
-    applySettled(listingQueue, await batchEntries(h.db, watchedSeqs(listingQueue.current())), DONE_STEPS);
-    expect(runSummary(listingQueue.current())?.finished, JSON.stringify([...listingQueue.current().results])).toBe(true);
-  }, WAIT);
-  await vi.waitFor(async () => expect((await outboxSummary(h.db, h.user)).queued).toBe(0), WAIT);
-  const queue = listingQueue.current();
-  const summary = runSummary(queue);
-  if (summary === undefined) throw new Error('no queue');
-  return { summary, report: queueReport(queue, summary) };
-}
 
 /**
  * An auctioneer's event of three titled and priced rows and a template, all made on the server; the rows are in the

@@ -7,6 +7,7 @@ import { getLots } from './get-lots';
 import { imageVariants } from './image-variants';
 import { lotsFilter } from './lots-filter';
 import { outboxReplay } from './outbox-replay';
+import { pushAcross } from './push-across';
 import { replicaIngest } from './replica-ingest';
 import { spreadsheetParse } from './spreadsheet-parse';
 import { stompRoundtrip } from './stomp-roundtrip';
@@ -15,6 +16,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['stomp-roundtrip', stompRoundtrip],
   ['replica-ingest', replicaIngest],
   ['outbox-replay', outboxReplay],
+  ['push-across', pushAcross],
   ['get-lots', getLots],
   ['lots-filter', lotsFilter],
   ['catalogue-suggestions', catalogueSuggestions],

@@ -588,6 +588,7 @@ export const ListingManagerMessages = {
   },
   specialNotes: 'Special notes',
   previewOffline: 'The preview needs the connection to the server.',
+  templateNotSavedYet: 'The template is not saved on the server yet: try Create Preview again in a moment.',
   // the queues (spec §4: one lot at a time, a progress dialog until the last)
   listingTitle: 'Listing lots',
   unlistingTitle: 'Unlisting lots',

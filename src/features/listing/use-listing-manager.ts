@@ -104,7 +104,7 @@ export function useListingManager(lots: readonly QueuedLot[], auctionRows?: Auct
     },
     preview() {
       if (!allowed(previewProblem(lots.length, templateId)) || only === undefined || templateId === undefined) return;
-      void attempt(() => requestPreview({ manifestId: only.id, ...listingChoice(templateId) }));
+      void attempt(() => void requestPreview({ manifestId: only.id, ...listingChoice(templateId) }).catch(showError));
     },
     list: () => listChosen(lots, auctionRows, templateId, listingChoice),
     unlist() {

@@ -8,6 +8,7 @@ import {
   calculateProblem, listingPreview, listProblem, previewProblem, publicListingPath, requestPreview, restorePriceRequest, restoreQuantity, savePriceRequest,
   saveQuantity, setPrices, showsList, showsPreview, showsUnlist, unlistProblem,
 } from '../../../src/domains/listings';
+import { createNote } from '../../../src/domains/notes';
 import { priceForm, readPriceForm } from '../../../src/features/listing/price-form';
 import { DEFAULT_PRICE_REQUEST, type Note } from '../../../src/protocol/listings';
 import { LotStatus, type Lot } from '../../../src/protocol/lots';
@@ -105,7 +106,7 @@ describe('/app/setPricesForLot and /app/generateWCHTMLListing from the Listing M
 
   it('Create Preview brings the lot\'s listing HTML, the title escaped', async () => {
     const { made, template } = await seller();
-    requestPreview({ manifestId: made.id, templateId: template.id, qnt: 0, free_shipping: true });
+    await requestPreview({ manifestId: made.id, templateId: template.id, qnt: 0, free_shipping: true });
     expect(listingPreview.get().waitingFor).toBe(made.id);
     await vi.waitFor(() => expect(listingPreview.get().shown?.lotId).toBe(made.id), WAIT);
     expect(listingPreview.get().shown?.html).toContain('&lt;b&gt;Pallet&lt;/b&gt;');
@@ -114,10 +115,18 @@ describe('/app/setPricesForLot and /app/generateWCHTMLListing from the Listing M
 
   it('a preview the server refuses shows why and waits no more; offline it is not asked', async () => {
     const { h, made } = await seller();
-    requestPreview({ manifestId: made.id, templateId: 999_999, qnt: 0, free_shipping: true });
+    await requestPreview({ manifestId: made.id, templateId: 999_999, qnt: 0, free_shipping: true });
     await vi.waitFor(() => expect(h.notifier.error).toHaveBeenCalledWith(TemplateMessages.notATemplate(999_999)), WAIT);
     expect(listingPreview.get()).toEqual({ waitingFor: undefined, shown: undefined });
     h.connection.close();
-    expect(() => requestPreview({ manifestId: made.id, templateId: 1, qnt: 0, free_shipping: true })).toThrow(ListingManagerMessages.previewOffline);
+    await expect(requestPreview({ manifestId: made.id, templateId: 1, qnt: 0, free_shipping: true })).rejects.toThrow(ListingManagerMessages.previewOffline);
+  });
+
+  it('a template made a moment ago on this device is previewed by the id the server gives it', async () => {
+    const { h, made } = await seller();
+    const { tempId } = await h.sync.enqueue(createNote.build({ label: `template_fresh_${h.user}`, data: '<p>{{lotNumber}}</p>' }));
+    expect(tempId).toBeLessThan(0);
+    await requestPreview({ manifestId: made.id, templateId: tempId ?? 0, qnt: 0, free_shipping: true });
+    await vi.waitFor(() => expect(listingPreview.get().shown?.html).toContain(made.lotNumber), WAIT);
   });
 });

@@ -152,7 +152,9 @@ function link({ domains, connection, session, feedback, replica, queries, replay
 
   // Not ready until seen: an engine joining a core that is already connected asks its domains' questions at once.
   let wasReady = false;
-  let lastBrokerError = connection.getSnapshot().lastError;
+  // Undefined, not the error of now: a broker error that came before this chunk loaded has reached no channel yet
+  // (a slow device's login screen), so the first check below announces it. A connect clears it, so none is stale.
+  let lastBrokerError: string | undefined;
   const onConnectionChange = (): void => {
     const { state, lastError } = connection.getSnapshot();
     // Spec §8: a broker error (a STOMP ERROR frame) goes to the error channel too, once per error.

@@ -24,11 +24,12 @@ async function startedCore() {
   const settings = createSettings(createMemoryStorage());
   settings.set(TOKEN, account.token);
   const connection = createFakeConnection();
-  const core = createCore({ settings, connection, notifier: mockNotifier(), status: createStatus(), now: () => NOW_MS });
+  const notifier = mockNotifier();
+  const core = createCore({ settings, connection, notifier, status: createStatus(), now: () => NOW_MS });
   const wire = server.wire(connection, core.session.currentToken);
   onTestFinished(linkCore(core));
   onTestFinished(() => wire.idle());
-  return { core, connection };
+  return { core, connection, notifier };
 }
 
 describe('the engine joining the page core', () => {
@@ -54,5 +55,15 @@ describe('the engine joining the page core', () => {
     if (token === undefined) throw new Error('the core started signed in');
     core.session.login(token);
     expect(connection.restarts).toBe(2); // the core's rule outlives the engine it was joined by
+  });
+
+  it("announces a broker error that came before it joined (a slow device's login screen), once", async () => {
+    const { core, connection, notifier } = await startedCore();
+    connection.brokerError('Broker says no');
+    expect(notifier.error).not.toHaveBeenCalled();
+    const engine = createSync(domains, { core, replica: freshReplica(), locks: createInProcessLocks() });
+    onTestFinished(engine.stop);
+    expect(notifier.error).toHaveBeenCalledTimes(1);
+    expect(notifier.error).toHaveBeenCalledWith('Error: Broker says no');
   });
 });

@@ -2,22 +2,17 @@
 // nothing overflows sideways; at a desk a person creates an event, adds lots to it from the Lots page, moves one up
 // and one down, edits an auction title and a starting price, and Update saves them on the server; and orders lots by
 // dragging with the mouse and the keyboard (the tablet's finger, listing and the CSV: auction-story.spec.ts).
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { CLIENT_MSG_ID_HEADER } from '../../src/protocol/auth';
 import type { AuctionEvent, AuctionEventManifest } from '../../src/protocol/entities';
 import type { Lot } from '../../src/protocol/lots';
 import { okData, send } from '../support/lot-replies';
 import { connectClient, type TestClient } from '../support/stomp-client';
 import { keyboardDrag, mouseDrag } from './support/drag';
-import { ADMIN, navigateTo, signIn } from './support/login';
+import { ADMIN, navigateTo } from './support/login';
 import { lotRow, unique } from './support/lots';
 import { keepScreenshot } from './support/screenshots';
-
-const SIZES = [
-  { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true },
-  { name: 'tablet', viewport: { width: 768, height: 1024 }, hasTouch: true },
-  { name: 'desk', viewport: { width: 1280, height: 800 }, hasTouch: false },
-] as const;
+import { noSidewaysScroll, openAt, SIZES } from './support/sizes';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -49,19 +44,6 @@ async function serverRows(baseURL: string | undefined, eventId: number): Promise
   } finally {
     await client.close();
   }
-}
-
-async function openAt(browser: Browser, size: (typeof SIZES)[number], baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.hasTouch, baseURL });
-  const page = await context.newPage();
-  await signIn(page);
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
-  return page;
-}
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 /** Chooses the event whose option names `title` in the picker `name`. */

@@ -3,20 +3,15 @@
 // once, lot after lot typed + Enter as a hardware scanner does (found, already counted, unknown), expected vs found,
 // Apply count, the CSV download's content; then back online every record reaches the server once, in order.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { InventoryEvent, ManifestHistoryEntry } from '../../src/protocol/entities';
 import type { Lot } from '../../src/protocol/lots';
 import { okData, send } from '../support/lot-replies';
 import { connectClient, type TestClient } from '../support/stomp-client';
-import { ADMIN, navigateTo, signIn } from './support/login';
+import { ADMIN, navigateTo } from './support/login';
 import { lotRow, unique } from './support/lots';
 import { keepScreenshot } from './support/screenshots';
-
-const SIZES = [
-  { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true },
-  { name: 'tablet', viewport: { width: 768, height: 1024 }, hasTouch: true },
-  { name: 'desk', viewport: { width: 1280, height: 800 }, hasTouch: false },
-] as const;
+import { noSidewaysScroll, openAt, SIZES } from './support/sizes';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -41,19 +36,6 @@ async function seedLots(baseURL: string | undefined, lots: ReadonlyArray<{ title
   } finally {
     await client.close();
   }
-}
-
-async function openAt(browser: Browser, size: (typeof SIZES)[number], baseURL: string | undefined, serviceWorkers: 'allow' | 'block' = 'block'): Promise<Page> {
-  const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.hasTouch, baseURL, acceptDownloads: true, serviceWorkers });
-  const page = await context.newPage();
-  await signIn(page);
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
-  return page;
-}
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 async function createEvent(page: Page, label: string): Promise<void> {

@@ -1,6 +1,6 @@
 // The hand-written prose of docs/protocol.md: transport rules (DESIGN §4, §5) and code meanings.
 // Everything per destination is generated from the contract instead.
-import { CLIENT_MSG_ID_MAX, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENT_REPLAYED_HEADER, type ErrorCodeName } from '../../src/protocol';
+import { CLIENT_MSG_ID_MAX, PIPELINE_WINDOW, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENT_REPLAYED_HEADER, type ErrorCodeName } from '../../src/protocol';
 import { PLACEHOLDERS, SECTION_PLACEHOLDERS, TEMPLATE_LABEL_PREFIX } from '../../src/protocol/listing-templates';
 import { TemplateMessages } from '../../src/protocol/messages';
 import { UPLOAD_MAX_BYTES } from '../../server/http/multipart';
@@ -36,6 +36,15 @@ product spec (§3, §7, §8); what the spec leaves unshown is decided in DESIGN 
 - **Every message answering a SEND that carried \`client-msg-id\` repeats that header**: replies, refusals (on
   \`incomingMessages\`, \`errors\` and \`loginResponse\`), INTERNAL_SERVER_ERROR and replayed replies, so the outbox knows
   which entry a message answers. Pushes to other sessions carry no \`client-msg-id\`.
+- **Pipelining: \`after-msg-id\`.** The outbox sends up to ${PIPELINE_WINDOW} entries before their receipts come. Every entry but
+  the first of such a run carries \`after-msg-id: {the client-msg-id of the entry just before it}\`. The server handles
+  one session's frames in the order they came; it applies such a mutation only when a record of the named entry
+  exists (applied, or refused by its handler), and otherwise answers TOO_EARLY on \`incomingMessages\` and runs and
+  records nothing. So when an entry is not applied (INTERNAL_SERVER_ERROR, UNAUTHORIZED, a refusal before it ran),
+  every entry sent after it in the run is answered TOO_EARLY too and goes again once it has been: the changes still
+  apply strictly in queue order. An entry that names a row made offline (a temporary id) is only sent once the
+  entry that makes the row is answered; an upload, and an entry its screen sends one at a time (Image entry's rows,
+  which its Cancel must still be able to stop), goes by itself.
 - **Queries: \`request-id\`.** A query (kind "query": it reads, is never queued and may be sent again on every
   reconnect) may carry \`request-id: {any text of at most ${CLIENT_MSG_ID_MAX} characters}\`. Every message answering it — its reply on
   \`incomingMessages\` or on its dedicated topic, or its refusal — repeats that header, so a client matches a reply to
@@ -71,6 +80,7 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCodeName, string> = {
   UNAUTHORIZED: 'No valid token (on the errors topic).',
   FORBIDDEN: 'The user lacks the role (deleting catalogue entries needs ROLE_ADMIN).',
   NOT_FOUND: 'A row the request names does not exist; on the errors topic, an unknown destination.',
+  TOO_EARLY: 'Not in the spec\'s list. A mutation whose `after-msg-id` names a change not applied (yet): nothing ran and nothing was recorded; the outbox sends it again after that one.',
   INTERNAL_SERVER_ERROR: 'The server failed; any destination may answer it. Trying again may help.',
   SERVICE_UNAVAILABLE: 'The online store or a remote host could not be reached. Trying again later may help.',
   CUSTOM_ERROR: 'In the spec\'s list; this server does not send it.',

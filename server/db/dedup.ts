@@ -63,12 +63,12 @@ export async function runOnce<T>(db: Db, key: DedupKey | undefined, codec: Dedup
 }
 
 /** Whether the key is already recorded (committed): a caller may then skip slow work whose answer is stored. */
-export async function isRecorded(db: Db, key: DedupKey): Promise<boolean> {
+export async function isRecorded(db: Db, key: Pick<DedupKey, 'userId' | 'clientMsgId'>): Promise<boolean> {
   const rows = await db.select({ userId: processedMessages.userId }).from(processedMessages).where(recordOf(key)).limit(1);
   return rows.length > 0;
 }
 
-const recordOf = ({ userId, clientMsgId }: DedupKey) =>
+const recordOf = ({ userId, clientMsgId }: Pick<DedupKey, 'userId' | 'clientMsgId'>) =>
   and(eq(processedMessages.userId, userId), eq(processedMessages.clientMsgId, clientMsgId));
 
 /** Nobody reads a claimed record before its transaction commits, and by then the answer replaced this. */

@@ -4,7 +4,7 @@
 // It never answers a request with an ERROR frame: refusals are envelopes (DESIGN §5). Every message answering a
 // SEND that carried client-msg-id repeats that header, so the outbox knows which entry it answers (DESIGN §4).
 // Knows no domain: the handlers come in as a map (server/domains/index.ts).
-import { AUTHORIZATION_HEADER, bearer, CLIENT_MSG_ID_HEADER, CLIENT_MSG_ID_MAX, LoginResponseSchema, REQUEST_ID_HEADER } from '../../src/protocol/auth';
+import { AFTER_MSG_ID_HEADER, AUTHORIZATION_HEADER, bearer, CLIENT_MSG_ID_HEADER, CLIENT_MSG_ID_MAX, LoginResponseSchema, REQUEST_ID_HEADER } from '../../src/protocol/auth';
 import { Destination, type DestinationName } from '../../src/protocol/destinations';
 import { contract, isMutation, parsePayload, type PayloadOf } from '../../src/protocol/contract';
 import { ErrorCode, type ErrorCodeValue } from '../../src/protocol/error-codes';
@@ -153,6 +153,19 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
     return Object.assign(transact, { recorded: async () => dedup !== undefined && (await isRecorded(services.db, dedup)) });
   }
 
+  /**
+   * A pipelined mutation (after-msg-id) whose predecessor has no record yet: refused, nothing run or recorded, so the
+   * client sends it again after that one and the changes apply in queue order. This session's earlier frames have
+   * all been handled (session-queue.ts), so a predecessor sent on it has committed by now or never will here.
+   */
+  async function tooEarly(key: DestinationName, frame: StompSendFrame, user: HandlerUser | undefined): Promise<{ code: ErrorCodeValue; message: string } | undefined> {
+    const after = frame.headers[AFTER_MSG_ID_HEADER];
+    if (after === undefined || !isMutation(key) || !user) return undefined;
+    if (!isValidClientMsgId(after)) return { code: ErrorCode.BAD_REQUEST, message: ServerMessages.invalidKey(AFTER_MSG_ID_HEADER, CLIENT_MSG_ID_MAX) };
+    const recorded = await isRecorded(services.db, { userId: user.id, clientMsgId: after });
+    return recorded ? undefined : { code: ErrorCode.TOO_EARLY, message: ServerMessages.tooEarly(AFTER_MSG_ID_HEADER) };
+  }
+
   return {
     // CONNECT and SUBSCRIBE may carry the token too: knowing the user early lets pushes reach a tablet that
     // has not sent anything yet. Neither is refused without one: an anonymous session must reach login. Before
@@ -188,6 +201,8 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
 
       let result: HandlerResult;
       try {
+        const early = await tooEarly(key, frame, user);
+        if (early !== undefined) return void refuse('incomingMessages', early.code, early.message);
         result = await handler.run(transaction(key, frame, clientMsgId, user), services.db);
       } catch (error) {
         logger.error({ err: error, destination: frame.destination, session: session.id }, 'handler failed');

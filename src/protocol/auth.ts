@@ -32,6 +32,15 @@ export const bearer = (token: string): string => `Bearer ${token}`;
 /** Header naming an outbox entry, so a replayed SEND is applied once (DESIGN §4). */
 export const CLIENT_MSG_ID_HEADER = 'client-msg-id';
 /**
+ * Header of a pipelined outbox entry naming the entry sent just before it (its client-msg-id), still unanswered when
+ * this one went: the server applies this one only if that one's record exists, else answers TOO_EARLY and runs
+ * nothing, so entries sent before their receipts still apply strictly in queue order.
+ */
+export const AFTER_MSG_ID_HEADER = 'after-msg-id';
+/** How many outbox entries a client sends before their receipts come (the server reads on under it: its per-session
+ *  queue stops reading the socket past this many frames). */
+export const PIPELINE_WINDOW = 32;
+/**
  * Header naming a query, echoed by the server on every message that answers it (its reply, or its refusal), so a
  * client matches a reply to its request by id, never by arrival order.
  */

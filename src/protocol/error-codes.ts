@@ -5,6 +5,8 @@ export const ErrorCode = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** Not in the spec's list: a pipelined outbox entry arrived before the one it follows was applied (after-msg-id). */
+  TOO_EARLY: 425,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   CUSTOM_ERROR: 1001,

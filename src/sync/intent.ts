@@ -66,6 +66,9 @@ export function defineIntent<K extends MutationName, In>(spec: {
   readonly build: (input: In) => Built<K>;
   /** Body paths that may name a row made offline ('' for a scalar body, 'lotIds.*' for each of a list). */
   readonly ids?: readonly string[];
+  /** Sent only when all before it are answered, and nothing after it until it is (not pipelined): slow work a run's
+   *  Cancel must still be able to stop before it starts (Image entry's rows, spec §4: one at a time). */
+  readonly alone?: boolean;
 }): IntentDefinition<In> {
   return {
     destination: spec.destination,
@@ -78,6 +81,7 @@ export function defineIntent<K extends MutationName, In>(spec: {
         body,
         ...(optimistic === undefined ? {} : { optimistic }),
         ...(tempRefs.length === 0 ? {} : { tempRefs }),
+        ...(spec.alone === true ? { alone: true } : {}),
       };
     },
   };

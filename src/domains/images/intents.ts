@@ -34,9 +34,10 @@ export const deleteUpcImages = defineIntent({
   },
 });
 
-/** Image entry, Save Images: one row (spec §4: one at a time). */
+/** Image entry, Save Images: one row (spec §4: one at a time; a Cancel drops the rows not yet sent). */
 export const saveImageByUrl = defineIntent({
   destination: 'saveImageByUrl',
+  alone: true,
   build: ({ upc, url }: { readonly upc: string; readonly url: string }) => ({ body: { UPC: upc.trim(), URL: url.trim() } }),
 });
 

@@ -105,6 +105,8 @@ export function createIngest({ db, feedback, settings, signedIn, queries, domain
     const envelope = parsed(EnvelopeSchema, body, 'envelope');
     if (envelope === undefined) return;
     const context = contextFor(headers);
+    // A pipelined entry held back, nothing ran: the replayer sends it again (outbox/pipeline.ts); nothing to show.
+    if (envelope.errorCode === ErrorCode.TOO_EARLY) return;
     if (envelope.errorCode !== ErrorCode.OK) return refused(envelope, context);
     const name = messageTypeName(envelope.messageType);
     const handler = name === undefined ? undefined : messages.get(name);

@@ -59,6 +59,8 @@ interface EntryFields {
 export interface SendEntry extends EntryFields {
   readonly kind: 'send';
   readonly destination: DestinationPath;
+  /** Not pipelined: goes when every entry before it is answered, and none after it until it is (pipeline.ts). */
+  readonly alone?: boolean;
 }
 
 /**

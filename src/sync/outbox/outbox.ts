@@ -41,6 +41,8 @@ export interface Intent {
   readonly optimistic?: Optimistic;
   /** Dotted paths in `body` holding a temporary id (e.g. 'lotId' of a rename of a lot made offline). */
   readonly tempRefs?: readonly string[];
+  /** Not pipelined: sent only when every entry before it is answered, and none after it until it is (pipeline.ts). */
+  readonly alone?: boolean;
 }
 
 /**
@@ -139,6 +141,7 @@ export function enqueue(db: Replica, user: string, intent: Intent, now: number =
       ...freshAt(now),
       ...(change === undefined ? {} : { change }),
       ...(tempRefs === undefined || tempRefs.length === 0 ? {} : { tempRefs }),
+      ...(intent.alone === true ? { alone: true } : {}),
     });
     await refreshRows(db, user, [change]);
     return { seq, clientMsgId, tempId };
@@ -173,18 +176,25 @@ async function removeEntry(db: ReplicaTables, entry: OutboxEntry): Promise<void>
   if (entry.kind === 'upload' && entry.blobRef !== undefined) await db.outboxFiles.delete(entry.blobRef);
 }
 
-/** The first entry of the user still to send or confirm (in-flight ones are resent: the server dedups). */
-export async function nextActiveEntry(db: Replica, user: string): Promise<OutboxEntry | undefined> {
-  // Within one index key, IndexedDB orders by primary key: the first of each state is its lowest seq.
-  const firsts = await Promise.all(['in-flight', 'pending'].map((state) => db.outbox.where('[user+state]').equals([user, state]).first()));
-  return firsts.reduce<OutboxEntry | undefined>((best, entry) => (entry !== undefined && (best === undefined || entry.seq < best.seq) ? entry : best), undefined);
+/** The first `limit` entries of the user still to send or confirm, in queue order (in-flight ones are resent: the
+ *  server dedups). */
+export async function nextActiveEntries(db: Replica, user: string, limit: number): Promise<OutboxEntry[]> {
+  // Within one index key, IndexedDB orders by primary key: each state's entries come lowest seq first.
+  const states = await Promise.all(['in-flight', 'pending'].map((state) => db.outbox.where('[user+state]').equals([user, state]).limit(limit).toArray()));
+  return states.flat().sort((a, b) => a.seq - b.seq).slice(0, limit);
 }
 
-/** Returns 1, or 0 when the entry is gone (discarded since it was read): then it must not be sent. */
-export function markInFlight(db: Replica, seq: number): Promise<number> {
-  return db.outbox.where('seq').equals(seq).modify((entry) => {
-    entry.state = 'in-flight';
-    entry.attempts += 1;
+/**
+ * Marks the entries in flight, in one transaction, as far as the first that is gone or no longer active (discarded
+ * since it was read): that one and those after it must not be sent. Returns how many were marked.
+ */
+export function markInFlight(db: Replica, seqs: readonly number[]): Promise<number> {
+  return writeTransaction(db, async (db) => {
+    const entries = await db.outbox.bulkGet([...seqs]);
+    const cut = entries.findIndex((entry) => entry === undefined || !isActive(entry));
+    const marked = entries.slice(0, cut === -1 ? entries.length : cut).flatMap((entry) => (entry === undefined ? [] : [{ ...entry, state: 'in-flight' as const, attempts: entry.attempts + 1 }]));
+    await db.outbox.bulkPut(marked);
+    return marked.length;
   });
 }
 

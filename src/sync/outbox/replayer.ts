@@ -1,16 +1,17 @@
-// The outbox replayer (DESIGN §4): one per device (Web Locks), it sends the signed-in user's entries strictly
-// in order, one at a time, in one queue whatever their kind: a SEND with `client-msg-id` and `receipt`, settled
-// when its RECEIPT comes (the server sends it after commit, after the replies); an upload as an HTTP POST with
-// `Idempotency-Key` (upload.ts), settled by its status. It decides what the answers mean for the entry;
+// The outbox replayer (DESIGN §4): one per device (Web Locks), it sends the signed-in user's entries in order, in one
+// queue whatever their kind: SENDs with `client-msg-id` and `receipt`, up to a window of them before their RECEIPTs
+// come (pipeline.ts: the server still applies them strictly in order), each settled when its RECEIPT comes (the
+// server sends it after commit, after the replies); an upload alone, as an HTTP POST with `Idempotency-Key`
+// (upload.ts), settled by its status. It decides what the answers mean for the entries, settling them in queue order;
 // ingest.ts (and `uploadIngest`) decide what they do to the replica. It never reorders and never skips.
 import { liveQuery } from 'dexie';
-import { CLIENT_MSG_ID_HEADER } from '../../protocol/auth';
+import { PIPELINE_WINDOW } from '../../protocol/auth';
 import { CLIENT_ERROR_CODES, ErrorCode } from '../../protocol/error-codes';
-import type { DestinationPath } from '../../protocol/destinations';
 import { deviceLocks, withLock, type LockManagerLike } from './locks';
-import { markInFlight, nextActiveEntry, purgeDone, resetInFlight, settle, type Verdict } from './outbox';
+import { markInFlight, nextActiveEntries, purgeDone, resetInFlight, settle, type Verdict } from './outbox';
 import type { Replica } from '../replica/replica';
 import type { OutboxEntry, SendEntry, UploadEntry } from './entry';
+import { sendWindow, windowOf, type Outcome, type PipelineTransport, type SentWindow } from './pipeline';
 import { postUpload, type FetchLike } from './upload';
 import { ClientMessages, ServerMessages } from '../../protocol/messages';
 
@@ -27,12 +28,7 @@ export const OUTBOX_MAX_FAULTS = 10;
 const UNSENT_RETRY_MS = 1000; // the socket refused a SEND while looking open: try again after stompjs's reconnect delay
 
 /** What the replayer needs of the connection (the STOMP one and the tests' fake both fit). */
-export interface ReplayTransport {
-  readonly getSnapshot: () => { readonly state: 'loading' | 'ready' };
-  readonly watch: (listener: () => void) => () => void;
-  readonly publish: (destination: DestinationPath, body?: unknown, headers?: Readonly<Record<string, string>>) => boolean;
-  readonly watchReceipts: (listener: (receiptId: string) => void) => () => void;
-}
+export type ReplayTransport = PipelineTransport;
 
 /** Who may send: the signed-in user and their token (a new token lifts an UNAUTHORIZED pause). */
 export interface ReplaySession {
@@ -70,18 +66,6 @@ export interface Replayer {
   readonly wake: () => void;
 }
 
-/**
- * How one delivery went. answered: the codes of the replies before the RECEIPT, or the HTTP status (and body);
- * unreachable: an upload got no answer; unsendable: an upload cannot be sent as stored. lost / unsent / stopped:
- * the entry stays in flight and goes again, same id.
- */
-type Outcome =
-  | { kind: 'answered'; codes: number[]; message: string; body?: unknown }
-  | { kind: 'unreachable'; message: string }
-  | { kind: 'unsendable'; message: string }
-  | { kind: 'lost' }
-  | { kind: 'unsent' }
-  | { kind: 'stopped' };
 type Settling = Extract<Outcome, { message: string }>;
 
 export const defaultBackoff = (attempts: number): number => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
@@ -134,37 +118,26 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
       };
     });
 
-  // Replies for the entry in flight, keyed by its client-msg-id.
-  let current: { clientMsgId: string; codes: number[]; message: string } | undefined;
+  // The SENDs in flight, whose replies are noted for their entries.
+  let inFlight: SentWindow | undefined;
   let pausedToken: string | undefined;
   let pausedForSignIn = false;
 
-  const noteReply = (clientMsgId: string, errorCode: number, message = ''): void => {
-    if (current?.clientMsgId !== clientMsgId) return;
-    current.codes.push(errorCode);
-    if (errorCode !== ErrorCode.OK && current.message === '') current.message = message;
-  };
+  const noteReply = (clientMsgId: string, errorCode: number, message = ''): void => inFlight?.noteReply(clientMsgId, errorCode, message);
 
-  function send(entry: SendEntry, signal: AbortSignal): Promise<Outcome> {
-    return new Promise((resolve) => {
-      const reply = { clientMsgId: entry.clientMsgId, codes: [] as number[], message: '' };
-      current = reply;
-      const stops: Array<() => void> = [];
-      const finish = (outcome: Outcome): void => {
-        stops.forEach((stop) => stop());
-        if (current === reply) current = undefined;
-        resolve(outcome);
-      };
-      stops.push(transport.watchReceipts((id) => id === entry.clientMsgId && finish({ kind: 'answered', codes: reply.codes, message: reply.message })));
-      stops.push(transport.watch(() => transport.getSnapshot().state !== 'ready' && finish({ kind: 'lost' })));
-      const timer = setTimeout(() => finish({ kind: 'lost' }), receiptTimeout);
-      stops.push(() => clearTimeout(timer));
-      const onAbort = (): void => finish({ kind: 'stopped' });
-      signal.addEventListener('abort', onAbort);
-      stops.push(() => signal.removeEventListener('abort', onAbort));
-      const headers = { [CLIENT_MSG_ID_HEADER]: entry.clientMsgId, receipt: entry.clientMsgId };
-      if (!transport.publish(entry.destination, entry.body, headers)) finish({ kind: 'unsent' });
-    });
+  /** Sends the window's entries at once; closed when the window is done with (an abort closes it too). */
+  function send(entries: readonly SendEntry[], signal: AbortSignal): SentWindow {
+    const sent = sendWindow(transport, entries, receiptTimeout);
+    inFlight = sent;
+    signal.addEventListener('abort', sent.close);
+    return {
+      ...sent,
+      close() {
+        signal.removeEventListener('abort', sent.close);
+        sent.close();
+        if (inFlight === sent) inFlight = undefined;
+      },
+    };
   }
 
   /** An upload goes with the token of now; without one it waits for sign-in like a 401. */
@@ -203,31 +176,50 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
     while (!signal.aborted) {
       poked = false;
       const user = mayRun();
-      const entry = user === undefined ? undefined : await nextActiveEntry(db, user);
-      if (entry === undefined) {
+      const entries = user === undefined ? [] : windowOf(await nextActiveEntries(db, user, PIPELINE_WINDOW), now());
+      const [head] = entries;
+      if (head === undefined) {
         await sleep();
         continue;
       }
-      const wait = entry.notBefore - now();
+      const wait = head.notBefore - now();
       if (wait > 0) {
         await sleep(wait);
         continue;
       }
-      // Discarded between the read and now (a Cancel): it is not sent.
-      if ((await markInFlight(db, entry.seq)) === 0) continue;
-      const outcome = entry.kind === 'send' ? await send(entry, signal) : await upload(entry, signal);
-      // Lost or unsent: the entry stays in flight and goes again (after the reconnect), with the same client-msg-id.
-      if (outcome.kind === 'unsent') await sleep(UNSENT_RETRY_MS);
-      if (outcome.kind === 'lost' || outcome.kind === 'unsent' || outcome.kind === 'stopped') continue;
-      const verdict = verdictFor(outcome, entry, now(), backoff);
-      if (entry.kind === 'upload' && outcome.kind === 'answered') await answered(entry, outcome.body, verdict.kind === 'done');
-      if (verdict.kind === 'unauthorized') {
-        pausedForSignIn = true;
-        pausedToken = session.token();
+      // Discarded between the read and now (a Cancel): those are not sent.
+      const window = entries.slice(0, await markInFlight(db, entries.map((entry) => entry.seq)));
+      if (window.length === 0) continue;
+      const sends = window.filter((entry): entry is SendEntry => entry.kind === 'send');
+      const sent = head.kind === 'send' ? send(sends, signal) : undefined;
+      const outcomes = sent?.outcomes ?? (head.kind === 'upload' ? [upload(head, signal)] : []);
+      for (const [index, entry] of window.entries()) {
+        const outcome = await outcomes[index];
+        if (outcome === undefined || !(await settleOne(entry, outcome))) break;
       }
-      const settled = await settle(db, entry.seq, verdict, now());
-      if (settled !== undefined) deps.onSettled?.(settled);
+      // What did not settle goes again next round; a late receipt of this round finds nobody waiting.
+      sent?.close();
     }
+  }
+
+  /**
+   * Settles one entry by its outcome. False when it did not settle and stays in flight (lost, unsent, stopped): the
+   * entries after it in the window wait for the next round too, unsettled, and go again with the same ids.
+   */
+  async function settleOne(entry: OutboxEntry, outcome: Outcome): Promise<boolean> {
+    // Not applied because the one before it was not: it goes again after that one, costing it nothing.
+    if (outcome.kind === 'too-early') return true;
+    if (outcome.kind === 'unsent') await sleep(UNSENT_RETRY_MS);
+    if (outcome.kind === 'lost' || outcome.kind === 'unsent' || outcome.kind === 'stopped') return false;
+    const verdict = verdictFor(outcome, entry, now(), backoff);
+    if (entry.kind === 'upload' && outcome.kind === 'answered') await answered(entry, outcome.body, verdict.kind === 'done');
+    if (verdict.kind === 'unauthorized') {
+      pausedForSignIn = true;
+      pausedToken = session.token();
+    }
+    const settled = await settle(db, entry.seq, verdict, now());
+    if (settled !== undefined) deps.onSettled?.(settled);
+    return true;
   }
 
   return {

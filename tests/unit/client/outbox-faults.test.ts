@@ -44,7 +44,7 @@ describe('outbox: a change the server fails (5xx)', () => {
 
   it(`is given up after ${OUTBOX_MAX_FAULTS} faults: failed with the server's message, rolled back, and the queue goes on`, async () => {
     const h = await start();
-    h.wire.failNext.push(...faults(OUTBOX_MAX_FAULTS));
+    h.wire.failFor('Never passes', faults(OUTBOX_MAX_FAULTS));
     await create(h, 'Never passes');
     await create(h, 'Behind it');
     h.connection.open();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { addUpc } from '../../../src/domains/items';
 import { createLot, lotsTable, renameLot } from '../../../src/domains/lots';
 import type { Box } from '../../../src/protocol/entities';
+import { AFTER_MSG_ID_HEADER, PIPELINE_WINDOW } from '../../../src/protocol/auth';
 import { Destination } from '../../../src/protocol/destinations';
 import { ErrorCode } from '../../../src/protocol/error-codes';
 import type { Lot } from '../../../src/protocol/lots';
@@ -53,20 +54,53 @@ describe('outbox: changes made offline', () => {
     expect(await titles(h)).toEqual([[a, 'Pallet A, sorted', 0], [b, 'Pallet B', 0]]);
   });
 
-  it('go one at a time: the next is sent only after the previous RECEIPT', async () => {
+  it('go together before their receipts, each after the first naming the one before it, and apply in order', async () => {
     const h = await start();
     h.wire.holding = true;
-    await queue(h, create('One'));
-    await queue(h, create('Two'));
+    const queued = [await queue(h, create('One')), await queue(h, create('Two')), await queue(h, create('Three'))];
     h.connection.open();
-    await vi.waitFor(() => expect(outboxSends(h)).toHaveLength(1));
-    await h.wire.idle(); // the server has answered the first; its receipt is held back
-    expect(outboxSends(h)).toHaveLength(1);
-    h.wire.release();
-    await vi.waitFor(() => expect(outboxSends(h)).toHaveLength(2));
+    await vi.waitFor(() => expect(outboxSends(h)).toHaveLength(3));
+    const ids = queued.map(({ clientMsgId }) => clientMsgId);
+    expect(h.connection.sent.filter((frame) => frame.destination === Destination.createManifest).map((frame) => frame.headers)).toEqual([
+      { 'client-msg-id': ids[0], receipt: ids[0] },
+      { 'client-msg-id': ids[1], receipt: ids[1], 'after-msg-id': ids[0] },
+      { 'client-msg-id': ids[2], receipt: ids[2], 'after-msg-id': ids[1] },
+    ]);
     h.wire.holding = false;
     h.wire.release();
     await settled(h);
+    expect(applied(h)).toEqual(['One', 'Two', 'Three']);
+  });
+
+  it(`go at most ${PIPELINE_WINDOW} at a time: the next goes as receipts come back`, async () => {
+    const h = await start();
+    h.wire.holding = true;
+    const names = Array.from({ length: PIPELINE_WINDOW + 8 }, (_, i) => `Lot ${i + 1}`);
+    for (const name of names) await queue(h, create(name));
+    h.connection.open();
+    await vi.waitFor(() => expect(outboxSends(h)).toHaveLength(PIPELINE_WINDOW));
+    await h.wire.idle(); // the server has answered them all; their receipts are held back
+    expect(outboxSends(h)).toHaveLength(PIPELINE_WINDOW);
+    h.wire.holding = false;
+    h.wire.release();
+    await settled(h);
+    expect(applied(h)).toEqual(names);
+  });
+
+  it("wait for a create's answer before sending a change that names the row it makes", async () => {
+    const h = await start();
+    h.wire.holding = true;
+    const { tempId } = await queue(h, create('Made offline'));
+    await queue(h, rename(tempId ?? 0, 'Renamed offline'));
+    h.connection.open();
+    await vi.waitFor(() => expect(outboxSends(h)).toHaveLength(1));
+    await h.wire.idle();
+    expect(outboxSends(h)).toHaveLength(1);
+    h.wire.holding = false;
+    h.wire.release();
+    await settled(h);
+    const [lot] = await h.db.rows(lotsTable).toArray();
+    expect(outboxSends(h)[1]?.body).toEqual({ lotId: lot?.id, newTitle: 'Renamed offline' });
   });
 
   it('are listed for the outbox panel in queue order, the one being sent marked', async () => {
@@ -189,30 +223,34 @@ describe('outbox: refused changes', () => {
 describe('outbox: failures that pass', () => {
   it('retries after a server error (5xx) with backoff and keeps the order', async () => {
     const h = await start();
-    h.wire.failNext.push(ErrorCode.INTERNAL_SERVER_ERROR, ErrorCode.SERVICE_UNAVAILABLE);
+    h.wire.failFor('First', [ErrorCode.INTERNAL_SERVER_ERROR, ErrorCode.SERVICE_UNAVAILABLE]);
     await queue(h, create('First'));
     await queue(h, create('Second'));
     h.connection.open();
     await settled(h);
     expect(applied(h)).toEqual(['First', 'Second']);
-    expect(outboxSends(h).map(({ body }) => body)).toEqual(['First', 'First', 'First', 'Second']);
+    // Second went with First each time, and the server held it back (TOO_EARLY) until First was applied.
+    expect(outboxSends(h).map(({ body }) => body)).toEqual(['First', 'Second', 'First', 'Second', 'First', 'Second']);
+    expect((await outboxSummary(h.db, h.user)).failed).toEqual([]);
+    // Held back is not refused: nothing to tell the user.
+    expect(h.notifier.error).not.toHaveBeenCalledWith(ServerMessages.tooEarly(AFTER_MSG_ID_HEADER));
   });
 
-  it('resends what was in flight when the connection dropped, and the server applies it once', async () => {
+  it('resends what was in flight when the connection dropped, with the same ids, and the server applies each once', async () => {
     const h = await start();
     h.wire.dropAfterApplyNext = true;
     await queue(h, create('Dropped reply'));
     await queue(h, create('Next'));
     h.connection.open();
     await vi.waitFor(() => expect(h.connection.getSnapshot().state).toBe('loading'));
-    expect(h.wire.applied).toHaveLength(1);
+    expect(h.wire.applied[0]?.body).toBe('Dropped reply');
     expect((await outboxSummary(h.db, h.user)).queued).toBe(2);
 
     h.connection.open();
     await settled(h);
     const sends = outboxSends(h);
-    expect(sends.map(({ body }) => body)).toEqual(['Dropped reply', 'Dropped reply', 'Next']);
-    expect(sends[0]?.clientMsgId).toBe(sends[1]?.clientMsgId);
+    expect(sends.map(({ body }) => body)).toEqual(['Dropped reply', 'Next', 'Dropped reply', 'Next']);
+    expect([sends[2]?.clientMsgId, sends[3]?.clientMsgId]).toEqual([sends[0]?.clientMsgId, sends[1]?.clientMsgId]);
     expect(applied(h)).toEqual(['Dropped reply', 'Next']);
     expect((await titles(h)).map(([, title, pending]) => [title, pending])).toEqual([['Dropped reply', 0], ['Next', 0]]);
   });
@@ -241,7 +279,7 @@ describe('outbox: a tab that died', () => {
     const first = await start({ db });
     const { seq } = await queue(first, create('Half sent'));
     first.unlink();
-    await markInFlight(db, seq); // the tab died between SEND and RECEIPT
+    await markInFlight(db, [seq]); // the tab died between SEND and RECEIPT
     expect((await db.outbox.get(seq))?.state).toBe('in-flight');
 
     const second = await start({ db, user: first.user });

@@ -58,6 +58,9 @@ export interface Wire {
   readonly applied: AppliedMutation[];
   /** Codes the next mutations are refused with before reaching the server (a 5xx, or 401 on the errors topic). */
   readonly failNext: number[];
+  /** The mutation sent with this body is refused with each code in turn, before reaching the server (as failNext);
+   *  others pass (pipelined ones behind it get the server's own TOO_EARLY). */
+  failFor(body: unknown, codes: readonly number[]): void;
   /** The next mutation is applied, then the connection drops before its replies and receipt go out. */
   dropAfterApplyNext: boolean;
   /** While true, replies and receipts wait until `release()`. */
@@ -90,9 +93,13 @@ export async function startClientServer(): Promise<ClientServer> {
     let held: Array<() => void> = [];
     // While a frame is handled: sees what the session is sent first (its answers; true swallows it: a drop).
     let watching: ((body: string, headers: Record<string, string>) => boolean) | undefined;
+    const failing = new Map<string, number[]>();
     const wired: Wire = {
       applied: [],
       failNext: [],
+      failFor(body, codes) {
+        failing.set(JSON.stringify(body), [...codes]);
+      },
       dropAfterApplyNext: false,
       holding: false,
       release() {
@@ -149,7 +156,7 @@ export async function startClientServer(): Promise<ClientServer> {
       const receipt = (): void => {
         if (headers.receipt !== undefined) later(current, () => connection.receipt(headers.receipt ?? ''));
       };
-      const refusal = mutation ? wired.failNext.shift() : undefined;
+      const refusal = mutation ? (failing.get(JSON.stringify(frame.body))?.shift() ?? wired.failNext.shift()) : undefined;
       if (refusal !== undefined) {
         const echo = { [CLIENT_MSG_ID_HEADER]: clientMsgId ?? '' };
         const unauthorized = refusal === ErrorCode.UNAUTHORIZED;

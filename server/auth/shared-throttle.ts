@@ -50,8 +50,9 @@ export function createSharedLoginThrottle(db: Db, limits: ThrottleLimits, logger
   const fallback = createLocalThrottle(limits, now);
   /**
    * Locks read from the database, until they end: `address:…` its own, `pair:…` the pair's and the account's. A lock
-   * only grows while it lasts (no success passes it but one already past the check), so a remembered one never refuses wrongly; the wait
-   * it shows may be short when failures elsewhere lengthened it, and the next attempt after it reads the rest.
+   * only grows while it lasts (no success passes it but one already past the check), so a remembered one never
+   * refuses wrongly; the wait it shows may be short when failures elsewhere lengthened it, and the next attempt after
+   * it reads the rest.
    */
   const remembered = new RecentMap<string, number>(MAX_TRACKED);
   let lastPurge = Number.NEGATIVE_INFINITY;

@@ -16,7 +16,11 @@ export const loginFailures = pgTable(
     count: integer('count').notNull(),
     lastFailedMs: bigint('last_failed_ms', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('login_failures_last_idx').on(t.lastFailedMs), check('login_failures_scope_check', oneOf(t.scope, LOGIN_FAILURE_SCOPES))],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('login_failures_last_idx').on(t.lastFailedMs), // the purge
+    check('login_failures_scope_check', oneOf(t.scope, LOGIN_FAILURE_SCOPES)),
+  ],
 );
 
 /** When each address last failed on an account: the distinct addresses that close it to unknown ones. */
@@ -27,7 +31,11 @@ export const loginAccountFailures = pgTable(
     address: text('address').notNull(),
     failedMs: bigint('failed_ms', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.account, t.address] }), index('login_account_failures_recent_idx').on(t.account, t.failedMs), index('login_account_failures_failed_idx').on(t.failedMs)],
+  (t) => [
+    primaryKey({ columns: [t.account, t.address] }),
+    index('login_account_failures_recent_idx').on(t.account, t.failedMs), // an account's most recent, under attack too
+    index('login_account_failures_failed_idx').on(t.failedMs), // the purge
+  ],
 );
 
 /** The addresses that last signed in to an account (16 each): the account lock never closes it to them. */

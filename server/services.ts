@@ -6,6 +6,7 @@
 import type { Config, StoreSettings } from './config';
 import type { Database, Db } from './db';
 import { createScryptPool, type ScryptPool } from './auth/passwords';
+import { createSharedLoginThrottle } from './auth/shared-throttle';
 import { createLoginThrottle, type LoginThrottle } from './auth/throttle';
 import { createTokenService, type TokenService } from './auth/tokens';
 import { createUserRepository, type UserRepository } from './auth/users';
@@ -51,6 +52,11 @@ function createPushBus(config: Config, database: Database, logger: Logger): Push
   return database.kind === 'postgres' && config.databaseUrl !== undefined ? new PostgresPushBus(config.databaseUrl, database.db, logger) : new InProcessPushBus();
 }
 
+/** On PostgreSQL the processes count failed logins together; the embedded database is one process, counting in memory. */
+function createThrottle(config: Config, database: Database, logger: Logger): LoginThrottle {
+  return database.kind === 'postgres' ? createSharedLoginThrottle(database.db, config.login, logger) : createLoginThrottle(config.login);
+}
+
 /** Every service on `database`; nothing is written (createServer seeds categories and the first admin). */
 export function createServices(config: Config, database: Database, logger: Logger): Services {
   return {
@@ -59,7 +65,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     db: database.db,
     users: createUserRepository(database.db),
     tokens: createTokenService(config.jwtSecret, config.jwtTtlSeconds),
-    loginThrottle: createLoginThrottle(config.login),
+    loginThrottle: createThrottle(config, database, logger),
     scryptPool: createScryptPool(config.login),
     store: createStore(config.store, database.db),
     images: createImageServices(config.images, database.db, logger),

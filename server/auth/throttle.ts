@@ -1,14 +1,15 @@
 // Login throttling by source address and by account, so that nobody can lock an account out for everyone else.
-// In memory: a restart forgets, which is acceptable for a small staff tool. Never touches passwords or the database.
+// The rules live here, with the in-memory throttle one process uses (the embedded database); on PostgreSQL the
+// processes share the same rules through the database (shared-throttle.ts). Never touches passwords.
 //
 // Failures are counted three ways (each key forgotten an hour after its last failure):
 // - per (address, account): a person mistyping gets a few free tries, then that address waits for that account
 //   (30 s, doubling per further failure, up to 15 min). Another address is not affected.
 // - per address, over all accounts: an address spraying usernames is stopped the same way, whatever it guesses.
 // - per account, by distinct addresses: only failures spread over many addresses (a distributed guess, which the
-//   two counters above cannot see as one) close the account — and only to addresses that have never signed in to
-//   it. The user's own devices keep signing in, so this lock cannot shut a user out of them; the cost is that a
-//   user on a new address waits while such an attack goes on. 0 addresses turns it off.
+//   two counters above cannot see as one) close the account — and only to addresses that have signed in to it
+//   (the last 16). The user's own devices keep signing in, so this lock cannot shut a user out of them; the cost is
+//   that a user on a new address waits while such an attack goes on. 0 addresses turns it off.
 // Refused attempts are not failures: they spend no scrypt and do not lengthen a lock.
 
 export interface ThrottleLimits {
@@ -22,21 +23,46 @@ export interface ThrottleLimits {
 
 export interface LoginThrottle {
   /** Seconds `address` must still wait before trying `username`, 0 when it may try. */
-  retryAfter(address: string, username: string): number;
-  failed(address: string, username: string): void;
-  succeeded(address: string, username: string): void;
+  retryAfter(address: string, username: string): Promise<number>;
+  failed(address: string, username: string): Promise<void>;
+  succeeded(address: string, username: string): Promise<void>;
 }
+
+/** The same throttle, answering at once: what a process counted by itself (shared-throttle.ts falls back to it). */
+export type LocalThrottle = { [K in keyof LoginThrottle]: (address: string, username: string) => Awaited<ReturnType<LoginThrottle[K]>> };
 
 const BASE_LOCK_SECONDS = 30;
 const MAX_LOCK_SECONDS = 15 * 60;
-const FORGET_AFTER_MS = 60 * 60 * 1000;
-const MAX_TRACKED = 10_000; // keys per table: usernames and addresses come from anyone, so memory is capped
-const KNOWN_ADDRESSES_PER_ACCOUNT = 16; // a user's tablets and phones, with room for changing DHCP leases
+export const FORGET_AFTER_MS = 60 * 60 * 1000;
+export const MAX_TRACKED = 10_000; // keys per table: usernames and addresses come from anyone, so memory is capped
+export const KNOWN_ADDRESSES_PER_ACCOUNT = 16; // a user's tablets and phones, with room for changing DHCP leases
 
-const accountKey = (username: string) => username.trim().toLowerCase();
+export const accountKey = (username: string) => username.trim().toLowerCase();
+export const pairKey = (address: string, account: string) => `${address} ${account}`; // an address has no space
+
+/** When the lock earned by `count` failures (`free` of them free), the last at `last`, ends; 0: no lock. */
+export function failureLockedUntil(count: number, last: number, free: number): number {
+  if (count < free) return 0;
+  return last + Math.min(MAX_LOCK_SECONDS, BASE_LOCK_SECONDS * 2 ** (count - free)) * 1000;
+}
+
+/**
+ * When an account whose distinct addresses last failed at `times` opens again to unknown addresses: once fewer than
+ * `lockAddresses` of those failures are younger than an hour; 0: it is open. Only the `lockAddresses` most recent
+ * times matter.
+ */
+export function accountLockedUntil(times: readonly number[], lockAddresses: number, now: number): number {
+  if (lockAddresses === 0) return 0;
+  const recent = times.filter((time) => now - time < FORGET_AFTER_MS).sort((a, b) => a - b);
+  const freedAt = recent[recent.length - lockAddresses]; // when it expires, one address fewer than the lock needs
+  return freedAt === undefined ? 0 : freedAt + FORGET_AFTER_MS;
+}
+
+/** Whole seconds from `now` until `until`, 0 once it has passed. */
+export const secondsUntil = (until: number, now: number): number => Math.max(0, Math.ceil((until - now) / 1000));
 
 /** A Map that keeps its most recently touched MAX entries (insertion order is recency: touch re-inserts). */
-class RecentMap<K, V> extends Map<K, V> {
+export class RecentMap<K, V> extends Map<K, V> {
   constructor(private readonly max: number) {
     super();
   }
@@ -53,11 +79,10 @@ class RecentMap<K, V> extends Map<K, V> {
 
 interface Failures {
   count: number;
-  lockedUntil: number;
   last: number;
 }
 
-/** Failures per key and the lock they earned: after `free` failures, 30 s doubling per further one, up to 15 min. */
+/** Failures per key and the lock they earned (failureLockedUntil). */
 function failureLedger(free: number, now: () => number) {
   const table = new RecentMap<string, Failures>(MAX_TRACKED);
   const current = (key: string) => {
@@ -68,17 +93,11 @@ function failureLedger(free: number, now: () => number) {
   return {
     retryAfter(key: string): number {
       const found = current(key);
-      return found ? Math.max(0, Math.ceil((found.lockedUntil - now()) / 1000)) : 0;
+      return found ? secondsUntil(failureLockedUntil(found.count, found.last, free), now()) : 0;
     },
     failed(key: string): void {
-      const found = current(key) ?? { count: 0, lockedUntil: 0, last: 0 };
-      found.count += 1;
-      found.last = now();
-      if (found.count >= free) {
-        const seconds = Math.min(MAX_LOCK_SECONDS, BASE_LOCK_SECONDS * 2 ** (found.count - free));
-        found.lockedUntil = now() + seconds * 1000;
-      }
-      table.touch(key, found);
+      const found = current(key);
+      table.touch(key, { count: (found?.count ?? 0) + 1, last: now() });
     },
     clear(key: string): void {
       table.delete(key);
@@ -91,12 +110,10 @@ function accountLedger(lockAddresses: number, now: () => number) {
   const failingAddresses = new RecentMap<string, RecentMap<string, number>>(MAX_TRACKED);
   const knownAddresses = new RecentMap<string, RecentMap<string, true>>(MAX_TRACKED);
   return {
-    /** Seconds until fewer than `lockAddresses` distinct addresses have failed within the hour; 0 for a known address. */
     retryAfter(account: string, address: string): number {
-      if (lockAddresses === 0 || knownAddresses.get(account)?.has(address)) return 0;
-      const times = [...(failingAddresses.get(account)?.values() ?? [])].filter((time) => now() - time <= FORGET_AFTER_MS).sort((a, b) => a - b);
-      const freedAt = times[times.length - lockAddresses]; // when it expires, one address fewer than the lock needs
-      return freedAt === undefined ? 0 : Math.max(1, Math.ceil((freedAt + FORGET_AFTER_MS - now()) / 1000));
+      if (knownAddresses.get(account)?.has(address)) return 0;
+      const times = [...(failingAddresses.get(account)?.values() ?? [])];
+      return secondsUntil(accountLockedUntil(times, lockAddresses, now()), now());
     },
     failed(account: string, address: string): void {
       if (lockAddresses === 0) return;
@@ -110,11 +127,11 @@ function accountLedger(lockAddresses: number, now: () => number) {
   };
 }
 
-export function createLoginThrottle(limits: ThrottleLimits, now: () => number = Date.now): LoginThrottle {
+/** The rules over this process's own counts, answering synchronously. */
+export function createLocalThrottle(limits: ThrottleLimits, now: () => number = Date.now): LocalThrottle {
   const pairs = failureLedger(limits.failuresPerAccount, now);
   const addresses = failureLedger(limits.failuresPerAddress, now);
   const accounts = accountLedger(limits.accountLockAddresses, now);
-  const pairKey = (address: string, account: string) => `${address} ${account}`; // an address has no space
 
   return {
     retryAfter(address, username) {
@@ -133,5 +150,15 @@ export function createLoginThrottle(limits: ThrottleLimits, now: () => number = 
       pairs.clear(pairKey(address, account));
       accounts.succeeded(account, address);
     },
+  };
+}
+
+/** The in-memory throttle of a single process: a restart forgets, which is acceptable for a small staff tool. */
+export function createLoginThrottle(limits: ThrottleLimits, now: () => number = Date.now): LoginThrottle {
+  const local = createLocalThrottle(limits, now);
+  return {
+    retryAfter: async (address, username) => local.retryAfter(address, username),
+    failed: async (address, username) => local.failed(address, username),
+    succeeded: async (address, username) => local.succeeded(address, username),
   };
 }

@@ -1,6 +1,7 @@
 // Several server processes on one PostgreSQL database (issue 18): a change made through one reaches a client signed in
 // to the other (pushes cross by LISTEN/NOTIFY, server/push/postgres.ts), and killing one loses no acknowledged change:
 // its client signs in to the other (the same JWT_SECRET: its token still works there) and finds everything there.
+// Failed logins through one count on the other (server/auth/shared-throttle.ts).
 // Real processes (node --import tsx server/main.ts): generous bounds, not speed checks (the bench measures latency).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LotSchema, type Lot } from '../../src/protocol/lots';
 import { MessageType } from '../../src/protocol/message-types';
+import { ServerMessages } from '../../src/protocol/messages';
 import { okData, send } from '../support/lot-replies';
 import { spawnServer, type RunningServer } from '../support/server-child';
 import { connectClient, type TestClient } from '../support/stomp-client';
@@ -20,6 +22,7 @@ if (kind !== 'postgres') console.info('[processes.test] skipped on pglite: the e
 
 const ADMIN_PASSWORD = 'processes-admin-password';
 const PUSH_WAIT_MS = 10_000;
+const FAILURES_PER_ACCOUNT = 5; // LOGIN_FAILURES_PER_ACCOUNT's default: the processes run with it
 
 describe.skipIf(kind !== 'postgres')('two server processes on one PostgreSQL database', () => {
   let database: TestDatabase;
@@ -79,6 +82,18 @@ describe.skipIf(kind !== 'postgres')('two server processes on one PostgreSQL dat
     await send(here, 'updateManifest', { ...made, specialNotes: notes });
     const pushed = await there.nextMessage('incomingMessages', PUSH_WAIT_MS);
     expect(pushed.body).toMatchObject({ messageType: MessageType.UPDATED_LOT, data: { id: made.id, specialNotes: notes } });
+  });
+
+  it('failed logins through one process lock their address out on the other, and only that address', async () => {
+    const guesser = '127.0.0.42'; // a loopback address of its own (Linux routes all of 127/8 to lo)
+    const loginOn = async (server: RunningServer, localAddress: string, password: string) => {
+      const client = await connectClient(`ws://127.0.0.1:${server.port}/ws`, { localAddress });
+      clients.push(client);
+      return client.login('admin', password);
+    };
+    for (let i = 0; i < FAILURES_PER_ACCOUNT; i++) expect(await loginOn(first, guesser, `wrong-${i}`)).toEqual({ message: ServerMessages.invalidCredentials });
+    expect(await loginOn(second, guesser, ADMIN_PASSWORD)).toEqual({ message: expect.stringMatching(/^Too many failed logins\./) });
+    expect(await loginOn(second, '127.0.0.1', ADMIN_PASSWORD)).toEqual({ jwt: expect.any(String) });
   });
 
   it('killing a process loses no acknowledged change: its client signs in to the other and finds it there', async () => {

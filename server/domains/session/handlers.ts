@@ -13,8 +13,9 @@ export const sessionHandlers = defineHandlers({
     async handle({ services, remoteAddress }, { username, password }) {
       const { users, tokens, loginThrottle, scryptPool, logger } = services;
       const address = addressKey(remoteAddress);
-      // Refusals come before any work: a locked or crowding address costs no database lookup and no scrypt.
-      const wait = loginThrottle.retryAfter(address, username);
+      // Refusals come before any work: a locked or crowding address costs no scrypt (and, once its lock is known here,
+      // no query: auth/shared-throttle.ts).
+      const wait = await loginThrottle.retryAfter(address, username);
       if (wait > 0) {
         logger.info({ username, address }, 'login throttled');
         return answer({ message: ServerMessages.loginThrottled(wait) });
@@ -29,11 +30,11 @@ export const sessionHandlers = defineHandlers({
         return answer({ message: ServerMessages.loginBusy });
       }
       if (!checked.value) {
-        loginThrottle.failed(address, username);
+        await loginThrottle.failed(address, username);
         logger.info({ username, address }, 'login failed');
         return answer({ message: ServerMessages.invalidCredentials });
       }
-      loginThrottle.succeeded(address, username);
+      await loginThrottle.succeeded(address, username);
       return answer({ jwt: await tokens.issue(checked.value) });
     },
   },

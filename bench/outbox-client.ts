@@ -119,19 +119,28 @@ export async function outboxClient(name: string, wsUrl: string, token: string, u
   };
 }
 
-/** The ceiling: the same SENDs straight over STOMP, one at a time, each waiting for its RECEIPT. Milliseconds. */
-export async function rawSendsWithReceipts(wsUrl: string, token: string, sends: ReadonlyArray<{ destination: DestinationPath; body: unknown }>): Promise<number> {
+/**
+ * The ceiling: the same SENDs straight over STOMP, each waiting for its RECEIPT, nothing stored; `window` of them
+ * before their receipts (1: one at a time). Milliseconds.
+ */
+export async function rawSendsWithReceipts(wsUrl: string, token: string, sends: ReadonlyArray<{ destination: DestinationPath; body: unknown }>, window = 1): Promise<number> {
   const raw = stompTransport(wsUrl, token, () => undefined);
   await raw.connected();
   const start = performance.now();
+  const answered = new Map<string, () => void>();
+  const stop = raw.transport.watchReceipts((receipt) => answered.get(receipt)?.());
+  const inFlight = new Set<Promise<void>>();
   for (const [i, { destination, body }] of sends.entries()) {
-    const id = `raw:${i}`;
-    await new Promise<void>((resolve) => {
-      const stop = raw.transport.watchReceipts((receipt) => receipt === id && (stop(), resolve()));
-      raw.transport.publish(destination, body, { [CLIENT_MSG_ID_HEADER]: id, receipt: id });
-    });
+    const id = `raw:${window}:${i}`;
+    const receipt = new Promise<void>((resolve) => answered.set(id, resolve));
+    const tracked = receipt.then(() => void inFlight.delete(tracked));
+    inFlight.add(tracked);
+    raw.transport.publish(destination, body, { [CLIENT_MSG_ID_HEADER]: id, receipt: id });
+    if (inFlight.size >= window) await Promise.race(inFlight);
   }
+  await Promise.all(inFlight);
   const ms = performance.now() - start;
+  stop();
   await raw.close();
   return ms;
 }

@@ -5,7 +5,7 @@
 import { readMeta, TEMP_IDS, writeMeta } from '../replica/meta';
 import type { ReplicaTables } from '../replica/replica';
 import type { Replicated, Row } from '../replica/table';
-import { changedIds, changes, isTempId, type OutboxEntry, type RowChange } from './entry';
+import { changedIds, changes, isActive, isTempId, type OutboxEntry, type RowChange } from './entry';
 
 const TEMP_IDS_KEPT = 100; // remapped temporary ids remembered for intents from screens a render behind
 
@@ -48,15 +48,29 @@ export async function activeEntries(db: ReplicaTables, user: string): Promise<Ou
   return states.flat().sort(bySeq);
 }
 
+/** Beyond this many rows, reading all the user's active entries once is cheaper than an index look-up per row. */
+const INDEXED_ROWS_MAX = 64;
+
 /**
- * The user's active entries that change any of the given rows, in queue order. Read from the user's active
- * entries (the [user+state] index), not the [change.table+change.id] one: a change may touch several rows.
+ * The user's active entries that change any of the given rows, in queue order. A few rows are looked up by the
+ * indexes of the rows a change touches (its first, and its further ones: a status or a delete of several lots), so
+ * the cost follows the entries on those rows, not the length of the queue; many rows, by one read of the queue.
  */
 export async function entriesChanging(db: ReplicaTables, user: string, table: string, ids: readonly number[]): Promise<OutboxEntry[]> {
   const wanted = new Set(ids);
-  return (await activeEntries(db, user)).filter(
-    ({ change }) => change !== undefined && change.table === table && changedIds(change).some((id) => wanted.has(id)),
-  );
+  const found =
+    ids.length > INDEXED_ROWS_MAX
+      ? await activeEntries(db, user)
+      : (
+          await Promise.all([
+            db.outbox.where('[change.table+change.id]').anyOf(ids.map((id) => [table, id])).toArray(),
+            db.outbox.where('change.ids').anyOf([...ids]).toArray(),
+          ])
+        ).flat();
+  const bySeqOnce = new Map(found.map((entry) => [entry.seq, entry]));
+  return [...bySeqOnce.values()]
+    .filter((entry) => entry.user === user && isActive(entry) && entry.change?.table === table && changedIds(entry.change).some((id) => wanted.has(id)))
+    .sort(bySeq);
 }
 
 /** The server's rows of one table, each with the user's still-active intents laid back on top (ingest). */

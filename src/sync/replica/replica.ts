@@ -41,7 +41,8 @@ export interface Replica extends ReplicaTables {
 
 /** The engine's own tables, in the versions they appeared. */
 const ENGINE_SCHEMA: ReadonlyArray<{ readonly name: string; readonly schema: Readonly<Record<number, string>> }> = [
-  { name: 'outbox', schema: { 1: '++seq, clientMsgId, state, [user+state], [change.table+change.id]' } },
+  // 3: the further rows a change touches, indexed, so finding the entries on a row reads those entries only.
+  { name: 'outbox', schema: { 1: '++seq, clientMsgId, state, [user+state], [change.table+change.id]', 3: '++seq, clientMsgId, state, [user+state], [change.table+change.id], *change.ids' } },
   { name: 'meta', schema: { 1: 'key' } },
   // Uploads queued offline (DESIGN §4): their files. Adding a table keeps every other one as it is.
   { name: 'outboxFiles', schema: { 2: '++id' } },

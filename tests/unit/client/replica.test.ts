@@ -8,6 +8,7 @@ import { createLot, lotsTable } from '../../../src/domains/lots';
 import { Destination } from '../../../src/protocol/destinations';
 import { ApiPath } from '../../../src/protocol/http';
 import { enqueue, enqueueUpload } from '../../../src/sync/outbox/outbox';
+import { entriesChanging } from '../../../src/sync/outbox/optimistic';
 import { outboxSummary } from '../../../src/sync/outbox/summary';
 import { DEVICE_ID, readMeta } from '../../../src/sync/replica/meta';
 import { claimReplica } from '../../../src/sync/replica/owner';
@@ -44,6 +45,11 @@ const INSTALLED = [
   { version: 2, stores: { outboxFiles: '++id' } },
 ] as const;
 
+/** What this release adds: the further rows an outbox change touches, indexed (entries on a row, found fast). */
+const ADDED = [
+  { version: 3, stores: { outbox: '++seq, clientMsgId, state, [user+state], [change.table+change.id], *change.ids' } },
+] as const;
+
 const uniqueName = (prefix: string): string => `lotdesk-${prefix}-${Math.random().toString(36).slice(2)}`;
 
 /** A database as the previous release left it on a device, up to `upTo` (Dexie directly: not today's code). */
@@ -60,27 +66,29 @@ const queuedEntry = (clientMsgId: string, body: string) => ({
 });
 
 describe('replica schema', () => {
-  it("declares exactly the stores of the replica the previous release installed, so a device upgrades with its queue", () => {
-    expect(replicaVersions(definitions).map(({ version, stores }) => ({ version, stores }))).toEqual(INSTALLED);
+  it("declares exactly the stores of the replica the previous release installed, then this release's, so a device upgrades with its queue", () => {
+    expect(replicaVersions(definitions).map(({ version, stores }) => ({ version, stores }))).toEqual([...INSTALLED, ...ADDED]);
     expect(replicaVersions(definitions).flatMap(({ cleared }) => cleared)).toEqual([]);
   });
 
-  it('opens a database the previous release installed as it is, its queue and files intact', async () => {
+  it('opens a database the previous release installed with its queue and files intact, a change on several rows found by each', async () => {
     const name = uniqueName('installed');
     const old = installed(name, 2);
     await old.table('outbox').add(queuedEntry('device-old:1', 'Queued before the update'));
+    const onSeveral = { kind: 'patch', table: 'lots', id: 7, patch: { status: 'Listed' }, ids: [8, 9] };
+    await old.table('outbox').add({ ...queuedEntry('device-old:2', 'Two more lots'), change: onSeveral });
     await old.table('outboxFiles').add({ blob: new Blob(['bytes']), name: 'photo.jpg' });
     await old.table('meta').put({ key: 'deviceId', value: 'device-old' });
-    const nativeVersion = old.backendDB().version;
     old.close();
 
     const today = openReplica(definitions, name);
     await today.dexie.open();
-    expect(today.dexie.verno).toBe(2);
-    expect(today.dexie.backendDB().version).toBe(nativeVersion); // no upgrade ran: the schema is the installed one
+    expect(today.dexie.verno).toBe(3);
     expect((await today.outbox.toArray()).map((entry) => [entry.clientMsgId, entry.body, entry.state])).toEqual([
       ['device-old:1', 'Queued before the update', 'pending'],
+      ['device-old:2', 'Two more lots', 'pending'],
     ]);
+    expect((await entriesChanging(today, 'alice', 'lots', [9])).map(({ clientMsgId }) => clientMsgId)).toEqual(['device-old:2']);
     expect(await today.outboxFiles.count()).toBe(1);
     expect(await readMeta(today, DEVICE_ID)).toBe('device-old');
     today.dexie.close();
@@ -121,7 +129,7 @@ describe('replica schema', () => {
 
     const v2 = openReplica(definitions, name);
     await v2.dexie.open();
-    expect(v2.dexie.verno).toBe(2);
+    expect(v2.dexie.verno).toBe(3);
     expect((await v2.outbox.toArray()).map((entry) => [entry.clientMsgId, entry.body])).toEqual([[clientMsgId, 'Queued on version 1']]);
     const upload = await enqueueUpload(v2, 'alice', { url: ApiPath.uploadFile, file: new Blob(['bytes']), fields: { UPC: '012345678905' } });
     expect(upload.clientMsgId).toBe(`device-v1:${upload.seq}`);

@@ -19,7 +19,7 @@ export interface S3Settings {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** '' or folders ending in '/', in front of every key: one bucket can hold several installs. */
   prefix: string;
-  /** The longest one attempt may wait for an answer, or for the next bytes of one. */
+  /** The longest an attempt may go without a byte moving either way (S3_TIMEOUT). */
   timeoutSeconds: number;
 }
 
@@ -57,13 +57,9 @@ export function s3Storage(settings: S3Settings, logger: Logger): ImageStorage {
     // default checksum headers, and variants are written once from bytes in memory.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: {
-      connectionTimeout: CONNECT_TIMEOUT_MS,
-      // Until the answer's headers (thrown, not just logged), then while its body streams: no request hangs for ever.
-      requestTimeout: settings.timeoutSeconds * 1000,
-      throwOnRequestTimeout: true,
-      socketTimeout: settings.timeoutSeconds * 1000,
-    },
+    // A silence, not a duration: a 25 MB original on a slow uplink may take a minute and still be moving, while an S3
+    // that stops answering (before its answer or mid-body) is given up after timeoutSeconds without a byte either way.
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: settings.timeoutSeconds * 1000 },
   });
   const Bucket = settings.bucket;
   const objectKey = (key: string) => `${settings.prefix}${key}`;

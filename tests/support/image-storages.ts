@@ -1,7 +1,7 @@
 // The two image storages under test, set up one way for every suite (as tests/support/stores.ts does for the online
 // stores): the disk in a fresh folder, and S3 on a fresh emulator (tests/support/s3-emulator.ts), each with what the
 // shared contract needs to see what was written, and a neighbour (another folder, another key prefix).
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from '../../server/services';
@@ -18,6 +18,8 @@ export interface StorageUnderTest {
   written(): string[];
   /** A second storage beside the first: another folder, or another S3_PREFIX in the same bucket. */
   neighbour(): ImageStorage;
+  /** Writes a file outside the storage (beside its folder; at the bucket's top, outside its prefix) that no key reaches. */
+  plantOutside(name: string, content: string): void;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startStorageUnderTest(kind: StorageKind, logger: Logger = 
       storage: diskStorage(join(parent, 'images')),
       written: () => filesUnder(parent),
       neighbour: () => diskStorage(join(parent, 'other')),
+      plantOutside: (name, content) => writeFileSync(join(parent, name), content),
       stop: async () => rmSync(parent, { recursive: true, force: true }),
     };
   }
@@ -77,6 +80,7 @@ export async function startStorageUnderTest(kind: StorageKind, logger: Logger = 
     storage: open('install-1/'),
     written: () => s3.keys(),
     neighbour: () => open('install-2/'),
+    plantOutside: (name, content) => s3.putObject(name, { body: Buffer.from(content), contentType: 'text/plain' }),
     stop: async () => {
       for (const storage of opened) storage.close?.();
       await s3.stop();

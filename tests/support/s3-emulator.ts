@@ -34,6 +34,8 @@ export interface S3Emulator {
   /** The keys stored in `bucket` (the emulator's own by default), sorted. */
   keys(bucket?: string): string[];
   object(key: string, bucket?: string): StoredObject | undefined;
+  /** Stores an object directly, as another client of the bucket would. */
+  putObject(key: string, object: StoredObject): void;
   /** The next `count` requests meet this fault, before authentication, as a failing front end would. */
   fail(fault: S3Fault, count: number): void;
   /** Forgets the faults not met yet. */
@@ -78,6 +80,7 @@ export async function startS3Emulator(options: { bucket?: string; buckets?: read
     requests: [],
     keys: (name = bucket) => [...(buckets.get(name)?.keys() ?? [])].sort(),
     object: (key, name = bucket) => buckets.get(name)?.get(key),
+    putObject: (key, object) => void buckets.get(bucket)?.set(key, object),
     fail: (fault, count) => faults.push(...Array.from({ length: count }, () => fault)),
     heal: () => faults.splice(0),
     stop: () => {

@@ -117,7 +117,8 @@ export function s3Storage(settings: S3Settings, logger: Logger): ImageStorage {
         if (body instanceof Readable) body.destroy();
         throw new Error(`S3 answered ${key} without a readable body and its length`);
       }
-      return { stream: body, size, contentType: contentType ?? contentTypeOf(key) };
+      // The type it was stored with; an object copied in without one (S3 then says binary/octet-stream) gets its key's.
+      return { stream: body, size, contentType: contentType?.startsWith('image/') ? contentType : contentTypeOf(key) };
     },
 
     publicPath: publicPathOf,

@@ -106,10 +106,12 @@ describe('IMAGE_STORAGE=s3', () => {
   }, 30_000);
 
   // Last: it stops the emulator.
-  it('answers an upload while S3 is down with "try again in a moment" (503), and an image request with a JSON error, no stack', async () => {
-    const { image } = savedOf((await upload(server.url, await staff.tokenFor(ALICE), { file: await photo(), UPC: newUpc() })).body);
+  it('answers an upload and a background removal while S3 is down with "try again in a moment" (503), and an image request with a JSON error', async () => {
+    const token = await staff.tokenFor(ALICE);
+    const { image } = savedOf((await upload(server.url, token, { file: await photo(), UPC: newUpc() })).body);
     await s3.stop();
-    expect(await upload(server.url, await staff.tokenFor(ALICE), { file: await photo(), UPC: newUpc() })).toMatchObject(storageUnavailable);
+    expect(await upload(server.url, token, { file: await photo(), UPC: newUpc() })).toMatchObject(storageUnavailable);
+    expect(await removeBackground(server.url, token, image.wcAttachmentId)).toMatchObject(storageUnavailable);
     const served = await get(image.medium);
     expect(served.status).toBeGreaterThanOrEqual(500);
     expect(await served.json()).toEqual({ errorCode: served.status, message: ServerMessages.internalError });

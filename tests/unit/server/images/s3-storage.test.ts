@@ -41,6 +41,14 @@ describe('s3Storage', () => {
     expect(s3.object(`shop-1/live/${keys.large}`)).toEqual({ body: Buffer.from('png bytes'), contentType: 'image/png' });
   });
 
+  it('serves an object copied in without an image type (binary/octet-stream) with the type of its key', async () => {
+    const keys = variantKeys(randomUUID(), EXTENSIONS);
+    s3.putObject(keys.large, { body: Buffer.from('png'), contentType: 'binary/octet-stream' });
+    const file = await storageWith().read(keys.large);
+    file?.stream.resume();
+    expect(file).toMatchObject({ size: 3, contentType: 'image/png' });
+  });
+
   it('deletes a long list in requests of at most 1000 keys, quietly', async () => {
     const storage = storageWith();
     const keys = Array.from({ length: 110 }, () => groupKeys(randomUUID())).flat(); // 110 uploads: 2310 keys

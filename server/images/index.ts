@@ -10,8 +10,9 @@ import { diskStorage } from './disk-storage';
 import { createFileSweeper, type FileSweeper } from './file-sweeper';
 import { createImageFiles, type ImageFiles } from './image-files';
 import { ImageRefused } from './image-refused';
-import { s3Storage } from './s3-storage';
+import type { S3Settings } from './s3-storage';
 import { sniffRefusal } from './sniff';
+import { publicPathOf, type ImageStorage } from './storage';
 import { fetchPublicImage, type FetchedImage } from './url-fetch';
 import { createWorkGate } from './work-gate';
 
@@ -34,8 +35,24 @@ export interface ImageServices {
   close(): void;
 }
 
+/**
+ * The S3 storage, its code loaded on first use: the AWS SDK (≈120 ms and megabytes to load) is never loaded by an
+ * install that keeps its images on the disk.
+ */
+function s3StorageOnFirstUse(settings: S3Settings, logger: Logger): ImageStorage {
+  let loading: Promise<ImageStorage> | undefined;
+  const loaded = () => (loading ??= import('./s3-storage').then(({ s3Storage }) => s3Storage(settings, logger)));
+  return {
+    put: async (key, data, contentType) => (await loaded()).put(key, data, contentType),
+    delete: async (keys) => (await loaded()).delete(keys),
+    read: async (key) => (await loaded()).read(key),
+    publicPath: publicPathOf,
+    close: () => void loading?.then((storage) => storage.close?.(), () => undefined),
+  };
+}
+
 export function createImageServices(settings: ImageSettings, db: Db, logger: Logger): ImageServices {
-  const storage = settings.storage.kind === 's3' ? s3Storage(settings.storage, logger) : diskStorage(settings.folder);
+  const storage = settings.storage.kind === 's3' ? s3StorageOnFirstUse(settings.storage, logger) : diskStorage(settings.folder);
   const limits = { maxBytes: UPLOAD_MAX_BYTES, maxPixels: settings.maxMegapixels * 1_000_000, timeoutSeconds: settings.processSeconds };
   const files = createImageFiles(db, storage, limits, logger);
   let remover: Promise<BackgroundRemover> | undefined;

@@ -85,7 +85,7 @@ export async function createServer(config: Config, database: Database, logger = 
       } finally {
         clearTimeout(cutOff);
       }
-      services.images.sweeper.stop();
+      services.images.close();
       await services.push.close();
     },
   };

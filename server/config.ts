@@ -10,6 +10,7 @@ import type { ThrottleLimits } from './auth/throttle';
 import { TopicName } from '../src/protocol/topics';
 import { DEFAULT_LIMITS, type StompLimits } from './stomp/types';
 import { DEFAULT_AUCTION_FIELDS, type AuctionFields } from './store/types';
+import type { S3Settings } from './images/s3-storage';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MIN_SECRET_BYTES = 32; // HS256 wants a key of at least 256 bits (DESIGN §5)
@@ -49,7 +50,9 @@ export type StoreSettings =
 
 /** Images (issue 14): where their files go, how large they may be, how addresses are fetched, who removes backgrounds. */
 export interface ImageSettings {
-  /** DATA_DIR/images unless IMAGES_DIR says otherwise. */
+  /** The disk (the default, under `folder`) or an S3-compatible bucket (IMAGE_STORAGE=s3, issue 18). */
+  storage: ImageStorageSettings;
+  /** DATA_DIR/images unless IMAGES_DIR says otherwise (the disk storage's root). */
   folder: string;
   /** A decoded image's most pixels (a decompression bomb is refused before it is decoded). */
   maxMegapixels: number;
@@ -62,6 +65,8 @@ export interface ImageSettings {
   /** 'classical' (the default: no model, no download) or 'module:<path or package>' (docs/operations.md). */
   backgroundRemover: string;
 }
+
+export type ImageStorageSettings = { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
 
 export type SocketLimits = Omit<StompLimits, 'maxHeaders' | 'maxHeaderLength'>;
 
@@ -247,11 +252,51 @@ const hostAndPort = (raw: string) => {
 function imageSettings(env: Env, dataDir: string): ImageSettings {
   const seconds = (name: string, fallback: number) => setting(env, name, fallback, parseDuration, "a duration such as '10s' or seconds");
   return {
+    storage: imageStorageSettings(env),
     folder: resolve(setting(env, 'IMAGES_DIR', join(dataDir, 'images'), (raw) => raw, 'a folder path')),
     maxMegapixels: setting(env, 'IMAGE_MAX_MEGAPIXELS', 50, integerAtLeast(1), 'a whole number of megapixels, at least 1'),
     processSeconds: seconds('IMAGE_PROCESS_TIMEOUT', 30),
     fetchTimeoutSeconds: seconds('IMAGE_FETCH_TIMEOUT', 10),
     fetchTestOrigin: setting<{ host: string; port: number } | undefined>(env, 'IMAGE_FETCH_TEST_ORIGIN', undefined, hostAndPort, "'host:port' (tests only)"),
     backgroundRemover: setting(env, 'BACKGROUND_REMOVER', 'classical', (raw) => (raw === 'classical' || /^module:.+/.test(raw) ? raw : undefined), "'classical' or 'module:<path or package>'"),
+  };
+}
+
+/** An S3 key prefix: folders of letters, digits, '.', '-' and '_' (no '.' or '..' folder), kept with one trailing '/'. */
+const keyPrefix = (raw: string) => {
+  const folders = raw.trim().replace(/\/+$/, '').split('/');
+  return raw.length <= 200 && folders.every((folder) => /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/.test(folder)) ? `${folders.join('/')}/` : undefined;
+};
+
+const S3_NAMES = ['S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX', 'S3_TIMEOUT'];
+
+/** IMAGE_STORAGE: the disk, or a bucket of AWS S3 or of any S3-compatible service (S3_ENDPOINT) with its settings. */
+function imageStorageSettings(env: Env): ImageStorageSettings {
+  const kind = setting(env, 'IMAGE_STORAGE', 'disk', (raw) => (raw === 'disk' || raw === 's3' ? raw : undefined), "'disk' or 's3'");
+  if (kind === 'disk') {
+    // An S3 setting without IMAGE_STORAGE=s3 is a half-made switch: the files would quietly stay on this disk.
+    const stray = S3_NAMES.filter((name) => (env[name] ?? '') !== '');
+    if (stray.length > 0) throw new ConfigError('IMAGE_STORAGE', `found ${stray.join(', ')}: say IMAGE_STORAGE=s3 to keep images in S3, or remove the S3_ settings`);
+    return { kind };
+  }
+  const bucket = setting<string | undefined>(env, 'S3_BUCKET', undefined, (raw) => (/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(raw) ? raw : undefined), 'a bucket name (3–63 lowercase letters, digits, . and -)');
+  if (bucket === undefined) throw new ConfigError('S3_BUCKET', 'IMAGE_STORAGE=s3 needs the bucket that holds the images');
+  const accessKeyId = setting<string | undefined>(env, 'S3_ACCESS_KEY_ID', undefined, (raw) => raw.trim(), 'an access key id');
+  const secretAccessKey = setting<string | undefined>(env, 'S3_SECRET_ACCESS_KEY', undefined, (raw) => raw, 'a secret access key');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError(accessKeyId === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (neither: the AWS default credential chain)');
+  }
+  return {
+    kind,
+    bucket,
+    region: setting(env, 'S3_REGION', 'us-east-1', (raw) => (/^[a-z0-9-]{1,32}$/.test(raw) ? raw : undefined), "a region such as 'eu-west-1'"),
+    endpoint: setting<string | undefined>(env, 'S3_ENDPOINT', undefined, (raw) => (z.url({ protocol: /^https?$/ }).safeParse(raw.trim()).success ? raw.trim() : undefined), 'an http(s):// address'),
+    forcePathStyle: setting(env, 'S3_FORCE_PATH_STYLE', false, (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined), 'true or false'),
+    credentials: accessKeyId === undefined || secretAccessKey === undefined ? undefined : { accessKeyId, secretAccessKey },
+    prefix: setting(env, 'S3_PREFIX', '', keyPrefix, "folders such as 'lotdesk/shop-1' (letters, digits, '.', '-', '_')"),
+    timeoutSeconds: setting(env, 'S3_TIMEOUT', 10, (raw) => {
+      const seconds = parseDuration(raw);
+      return seconds !== undefined && seconds <= 300 ? seconds : undefined;
+    }, "a duration up to 5m, such as '10s' or seconds"),
   };
 }

@@ -2,7 +2,7 @@
 // Everything per destination is generated from the contract instead.
 import { CLIENT_MSG_ID_MAX, PIPELINE_WINDOW, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENT_REPLAYED_HEADER, type ErrorCodeName } from '../../src/protocol';
 import { PLACEHOLDERS, SECTION_PLACEHOLDERS, TEMPLATE_LABEL_PREFIX } from '../../src/protocol/listing-templates';
-import { TemplateMessages } from '../../src/protocol/messages';
+import { ImageMessages, TemplateMessages } from '../../src/protocol/messages';
 import { UPLOAD_MAX_BYTES } from '../../server/http/multipart';
 
 const UPLOAD_MAX_MIB = UPLOAD_MAX_BYTES / (1024 * 1024);
@@ -100,18 +100,21 @@ authorised) gives the screen nothing.
   The content is sniffed, never the name or the declared type: JPEG, PNG, WebP, GIF (its first frame), AVIF and TIFF
   are taken. Refused with 400 and a message naming the file: empty, not an image, SVG (it can carry scripts), damaged
   or cut short, more than IMAGE_MAX_MEGAPIXELS (50) megapixels (read from the header: a decompression bomb is never
-  decoded), longer than IMAGE_PROCESS_TIMEOUT to process; 503 while the server processes too many images at once
-  (nothing recorded: send again). Answer 200: the envelope IMAGE_UPLOADED (39) with [ImageSaved](#imagesaved),
-  message 'Uploaded image: {file name}'; the same envelope is pushed on incomingMessages to the owner's sessions and
-  the admins'. The variants thumbnail (100 px), smallImage (300), medium (600), large (1200) each fit inside a square
-  of that side, never enlarged; full is the whole image. All are turned upright by the EXIF orientation and carry no
-  metadata (no EXIF, GPS, XMP); JPEG, or PNG when the image has transparency. The original is kept, never served.
+  decoded), longer than IMAGE_PROCESS_TIMEOUT to process; 503 while the server processes too many images at once,
+  and 503 '${ImageMessages.storageUnavailable}' while the image storage (S3,
+  docs/operations.md) is down or silent (nothing recorded either way: send again). Answer 200: the envelope
+  IMAGE_UPLOADED (39) with [ImageSaved](#imagesaved), message 'Uploaded image: {file name}'; the same envelope is
+  pushed on incomingMessages to the owner's sessions and the admins'. The variants thumbnail (100 px), smallImage
+  (300), medium (600), large (1200) each fit inside a square of that side, never enlarged; full is the whole image.
+  All are turned upright by the EXIF orientation and carry no metadata (no EXIF, GPS, XMP); JPEG, or PNG when the
+  image has transparency. The original is kept, never served.
 - \`POST /api/remove-bg-image\`: JSON [BackgroundRemovalRequest](#backgroundremovalrequest), the image's \`wcAttachmentId\`
   (a catalogue UPC's image, or one of a lot the user may change; else 404 'Image {id} not found.'). The configured
   remover (BACKGROUND_REMOVER, docs/operations.md) makes a PNG with transparency of its full variant, which joins the
   same lot or UPC as a new image '{name}-no-bg.png', the original kept. Answer 200: the envelope
   IMAGE_BACKGROUND_REMOVED (46) with [ImageSaved](#imagesaved) and status \`'Success'\` (spec §7), also pushed as
-  above; 400 'The background of {file name} could not be removed.' when the remover fails.
+  above; 400 'The background of {file name} could not be removed.' when the remover fails; the same 503s as an
+  upload.
 - \`GET /images/{key}\`: the variant files named by an image's links, \`Cache-Control: public, max-age=31536000,
   immutable\` (every upload has keys of its own, so a stored file never changes; the client adds the spec's
   cache-busting \`?v=\` query, which is ignored). Deleting an image's last row deletes its files.

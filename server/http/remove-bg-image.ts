@@ -25,7 +25,15 @@ export function registerRemoveBackground(app: FastifyInstance, services: Service
       if (!body.success) return refusalAnswer(ErrorCode.BAD_REQUEST, issuesText(body.error.issues));
       const { attachmentId } = body.data;
       const image = await visibleImageByAttachment(db, user, attachmentId);
-      const full = image && (await services.images.files.readVariant(image.full));
+      let full: Buffer | undefined;
+      try {
+        full = image && (await services.images.files.readVariant(image.full));
+      } catch (error) {
+        // An image storage that is not answering (S3): the same 503 in words as storing the cut-out would get.
+        const refusal = refusalOf(error);
+        if (!refusal) throw error;
+        return refusalAnswer(refusal.code, refusal.message);
+      }
       if (!image || !full) return refusalAnswer(ErrorCode.NOT_FOUND, ImageMessages.notFound(attachmentId));
       let png: Buffer;
       try {

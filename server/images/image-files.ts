@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { imageFileDeletions, type Db } from '../db';
 import type { Logger } from '../services';
+import { ImageRefused } from './image-refused';
 import { groupKeys, ORIGINAL_EXTENSIONS, PUBLIC_PREFIX, variantKeys, type ImageStorage } from './storage';
 import { processImage, VARIANT_NAMES, type ImageLimits, type ProcessedImage, type VariantName } from './variants';
 
@@ -86,7 +87,9 @@ export function createImageFiles(db: Db, storage: ImageStorage, limits: ImageLim
         const paths = { full: path('full'), thumbnail: path('thumbnail'), smallImage: path('smallImage'), medium: path('medium'), large: path('large') };
         return { fileKey, fileName, paths, discard: () => discard(fileKey) };
       } catch (error) {
-        await discard(fileKey);
+        // A storage that is not answering would not take the delete either (and the upload would wait for it again):
+        // the sweeper takes whatever landed once the grace has passed.
+        if (!(error instanceof ImageRefused && error.reason === 'storageUnavailable')) await discard(fileKey);
         throw error;
       }
     },

@@ -1,5 +1,5 @@
-// The images services (DESIGN §5 Images), built once from the settings: files (process + store), the URL fetch
-// guard, the background remover (loaded on first use, checked at start) and the sweeper of unused files.
+// The images services (DESIGN §5 Images), built once from the settings: files (process + store, on the disk or in S3),
+// the URL fetch guard, the background remover (loaded on first use, checked at start) and the sweeper of unused files.
 import { ImageMessages } from '../../src/protocol/messages';
 import { UPLOAD_MAX_BYTES } from '../http/multipart';
 import type { ImageSettings } from '../config';
@@ -10,7 +10,9 @@ import { diskStorage } from './disk-storage';
 import { createFileSweeper, type FileSweeper } from './file-sweeper';
 import { createImageFiles, type ImageFiles } from './image-files';
 import { ImageRefused } from './image-refused';
+import type { S3Settings } from './s3-storage';
 import { sniffRefusal } from './sniff';
+import { publicPathOf, type ImageStorage } from './storage';
 import { fetchPublicImage, type FetchedImage } from './url-fetch';
 import { createWorkGate } from './work-gate';
 
@@ -29,15 +31,34 @@ export interface ImageServices {
    */
   removeBackground(image: Buffer, signal?: AbortSignal): Promise<Buffer>;
   readonly sweeper: FileSweeper;
+  /** Stops the sweeper and lets go of the storage's connections (at server stop). */
+  close(): void;
+}
+
+/**
+ * The S3 storage, its code loaded on first use: the AWS SDK (≈120 ms and megabytes to load) is never loaded by an
+ * install that keeps its images on the disk.
+ */
+function s3StorageOnFirstUse(settings: S3Settings, logger: Logger): ImageStorage {
+  let loading: Promise<ImageStorage> | undefined;
+  const loaded = () => (loading ??= import('./s3-storage').then(({ s3Storage }) => s3Storage(settings, logger)));
+  return {
+    put: async (key, data, contentType) => (await loaded()).put(key, data, contentType),
+    delete: async (keys) => (await loaded()).delete(keys),
+    read: async (key) => (await loaded()).read(key),
+    publicPath: publicPathOf,
+    close: () => void loading?.then((storage) => storage.close?.(), () => undefined),
+  };
 }
 
 export function createImageServices(settings: ImageSettings, db: Db, logger: Logger): ImageServices {
-  const storage = diskStorage(settings.folder);
+  const storage = settings.storage.kind === 's3' ? s3StorageOnFirstUse(settings.storage, logger) : diskStorage(settings.folder);
   const limits = { maxBytes: UPLOAD_MAX_BYTES, maxPixels: settings.maxMegapixels * 1_000_000, timeoutSeconds: settings.processSeconds };
   const files = createImageFiles(db, storage, limits, logger);
   let remover: Promise<BackgroundRemover> | undefined;
   const loaded = (): Promise<BackgroundRemover> => (remover ??= loadRemover(settings.backgroundRemover));
   const removals = createWorkGate(BACKGROUND_WORK);
+  const sweeper = createFileSweeper(db, files.deleteGroup, logger);
   return {
     files,
     fetchImage: (url) =>
@@ -54,7 +75,11 @@ export function createImageServices(settings: ImageSettings, db: Db, logger: Log
       if (result.busy) throw new ImageRefused('busy', ImageMessages.busy);
       return result.value;
     },
-    sweeper: createFileSweeper(db, files.deleteGroup, logger),
+    sweeper,
+    close() {
+      sweeper.stop();
+      storage.close?.();
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-// Where image files live, behind one interface (disk by default, S3-compatible later: DESIGN §5), and the key scheme
+// Where image files live, behind one interface (disk by default, or an S3-compatible bucket: DESIGN §5), and the key scheme
 // every implementation shares. Owns the key's shape; never decides which images exist (the database does).
 import type { VariantName } from './variants';
 
@@ -17,6 +17,8 @@ export interface ImageStorage {
   read(key: string): Promise<StoredFile | undefined>;
   /** The public path of a stored variant, e.g. '/images/ab/abcd…/medium.jpg'. */
   publicPath(key: string): string;
+  /** Releases what the storage holds open (S3's kept-alive connections); the disk holds nothing. */
+  close?(): void;
 }
 
 /** Thrown by put (and refused by delete) for a key outside the scheme below: a bug or a hostile caller, never a file. */

@@ -301,6 +301,7 @@ export const ImageMessages = {
   backgroundFailed: (name: string) => `The background of ${name} could not be removed.`,
   /** The name of the picture a background removal makes: 'shoe.jpg' → 'shoe-no-bg.png'. */
   withoutBackground: (name: string) => `${name.replace(/\.[^.]*$/, '')}-no-bg.png`,
+  storageUnavailable: 'The image storage is not answering. Try again in a moment.',
 } as const;
 
 /** Why an image address is not fetched (issue 14: only public http(s) addresses; DESIGN §5). */

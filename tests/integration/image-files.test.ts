@@ -1,30 +1,29 @@
-// GET /images/* (server/images/serve.ts) on a bare Fastify over real HTTP: the variants with their cache and safety
-// headers, HEAD, the query string ignored; the original, traversal and anything else a JSON 404.
+// GET /images/* (server/images/serve.ts) on a bare Fastify over real HTTP, from the disk and from S3 (the emulator): the
+// variants with their cache and safety headers, HEAD, the query string ignored; the original, traversal and anything
+// else a JSON 404.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerJsonErrors } from '../../server/http/errors';
 import { registerSecurityHeaders } from '../../server/http/security-headers';
-import { diskStorage } from '../../server/images/disk-storage';
 import { IMAGE_CONTENT_SECURITY_POLICY, registerImageFiles } from '../../server/images/serve';
 import { variantKeys } from '../../server/images/storage';
 import { processImage } from '../../server/images/variants';
+import { startStorageUnderTest, type StorageKind, type StorageUnderTest } from '../support/image-storages';
 
 let app: FastifyInstance;
 let port: number;
-let folder: string;
+let subject: StorageUnderTest;
 let keys: ReturnType<typeof variantKeys>;
 let medium: Buffer;
 let transparentKey: string;
 
-beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'lotdesk-image-files-'));
-  const storage = diskStorage(join(folder, 'images'));
+/** Stores an upload's variants (and its original, never served) in a storage of `kind`, and serves it. */
+async function serveFrom(kind: StorageKind) {
+  subject = await startStorageUnderTest(kind);
+  const { storage } = subject;
   const upload = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#aa5500' } }).jpeg().withExifMerge({ IFD0: { Make: 'Acme Phone' } }).toBuffer();
   const image = await processImage(upload, 'photo.jpg');
   keys = variantKeys(randomUUID(), { original: 'jpg', full: 'jpg', thumbnail: 'jpg', smallImage: 'jpg', medium: 'jpg', large: 'jpg' });
@@ -33,7 +32,7 @@ beforeAll(async () => {
   medium = image.variants.medium.data;
   transparentKey = variantKeys(randomUUID(), { original: 'png', full: 'png', thumbnail: 'png', smallImage: 'png', medium: 'png', large: 'png' }).thumbnail;
   await storage.put(transparentKey, await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer(), 'image/png');
-  writeFileSync(join(folder, 'secret.txt'), 'not for you');
+  subject.plantOutside('secret.txt', 'not for you');
 
   app = Fastify();
   registerSecurityHeaders(app);
@@ -42,12 +41,7 @@ beforeAll(async () => {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
-});
-
-afterAll(async () => {
-  await app?.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+}
 
 interface Exchange {
   status: number;
@@ -70,7 +64,13 @@ function exchange(path: string, method = 'GET'): Promise<Exchange> {
 
 const json = (body: Buffer): unknown => JSON.parse(body.toString('utf8'));
 
-describe('GET /images/*', () => {
+describe.each<StorageKind>(['disk', 's3'])('GET /images/* from the %s', (kind) => {
+  beforeAll(() => serveFrom(kind));
+  afterAll(async () => {
+    await app?.close();
+    await subject?.stop();
+  });
+
   it('serves a variant with its type, its length, a year of immutable caching, nosniff and an image-only CSP', async () => {
     const response = await exchange(`/images/${keys.medium}`);
     expect(response.status).toBe(200);

@@ -57,7 +57,7 @@ export const catalogueContract = {
     summary: 'Fetch an image from a public http(s) address and store it for a UPC (Image Entry, one row at a time).',
     payload: ImageByUrlRequestSchema,
     reply: envelopeReply('IMAGE_UPLOADED', ImageSavedSchema,
-      "The image is fetched and processed as an upload is (HTTP below), before the transaction; message 'Uploaded image: {file name}' (the address's last path segment). Only public http(s) addresses: every resolved address checked, redirects (at most 3) re-checked, 10 s and 25 MiB at most, the first bytes sniffed (docs/operations.md, Images by URL). BAD_REQUEST when the address is not public, not an image or too large, and when the host does not answer in time, cannot be reached or fails (the message says which: a queued row is set aside, never retried against a dead host); SERVICE_UNAVAILABLE only while the server processes too many images at once (nothing stored: send again)."),
+      "The image is fetched and processed as an upload is (HTTP below), before the transaction; message 'Uploaded image: {file name}' (the address's last path segment). Only public http(s) addresses: every resolved address checked, redirects (at most 3) re-checked, 10 s and 25 MiB at most, the first bytes sniffed (docs/operations.md, Images by URL). BAD_REQUEST when the address is not public, not an image or too large, and when the host does not answer in time, cannot be reached or fails (the message says which: a queued row is set aside, never retried against a dead host); SERVICE_UNAVAILABLE only while the server processes too many images at once, or while the image storage (S3) is not answering (nothing stored: send again)."),
     errors: ['BAD_REQUEST', 'SERVICE_UNAVAILABLE'],
   },
   deleteImageByUrl: {

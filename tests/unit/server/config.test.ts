@@ -38,6 +38,9 @@ describe('loadConfig', () => {
     ['BACKGROUND_REMOVER', 'magic', /Invalid setting BACKGROUND_REMOVER/],
     ['WC_URL', 'http://shop.example.com', /Invalid setting WC_URL: expected an https:\/\/ address/],
     ['WC_KEY', 'ck_only', /Invalid setting WC_URL, WC_SECRET: WooCommerce needs WC_URL, WC_KEY and WC_SECRET together/],
+    ['IMAGE_STORAGE', 'cloud', /Invalid setting IMAGE_STORAGE: expected 'disk' or 's3', got 'cloud'/],
+    ['IMAGE_STORAGE', 's3', /Invalid setting S3_BUCKET: IMAGE_STORAGE=s3 needs the bucket/],
+    ['S3_BUCKET', 'lotdesk-images', /Invalid setting IMAGE_STORAGE: found S3_BUCKET: say IMAGE_STORAGE=s3 to keep images in S3/],
   ])('refuses %s=%s with a message naming the setting', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
   });
@@ -45,10 +48,39 @@ describe('loadConfig', () => {
   it('keeps images under DATA_DIR/images, up to 50 megapixels, fetched within 10 s from public hosts only, by the classical remover', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).images).toEqual({
+      storage: { kind: 'disk' },
       folder: join(dir, 'images'), maxMegapixels: 50, processSeconds: 30, fetchTimeoutSeconds: 10, fetchTestOrigin: undefined, backgroundRemover: 'classical',
     });
     const set = loadConfig({ DATA_DIR: dir, IMAGE_FETCH_TEST_ORIGIN: '127.0.0.1:4567', BACKGROUND_REMOVER: 'module:/opt/remover.mjs' }).images;
     expect([set.fetchTestOrigin, set.backgroundRemover]).toEqual([{ host: '127.0.0.1', port: 4567 }, 'module:/opt/remover.mjs']);
+  });
+
+  it('keeps image files on the disk unless IMAGE_STORAGE=s3 names a bucket, with AWS defaults for what is not said', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), IMAGE_STORAGE: 'disk' }).images.storage).toEqual({ kind: 'disk' });
+    expect(loadConfig({ DATA_DIR: dataDir(), IMAGE_STORAGE: 's3', S3_BUCKET: 'lotdesk-images' }).images.storage).toEqual({
+      kind: 's3', bucket: 'lotdesk-images', region: 'us-east-1', endpoint: undefined, forcePathStyle: false, credentials: undefined, prefix: '', timeoutSeconds: 10,
+    });
+    const minio = {
+      IMAGE_STORAGE: 's3', S3_BUCKET: 'images.shop', S3_REGION: 'eu-central-1', S3_ENDPOINT: 'http://minio.lan:9000', S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'wJalr/EXAMPLEKEY', S3_PREFIX: 'lotdesk/shop-1', S3_TIMEOUT: '30s',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...minio }).images.storage).toEqual({
+      kind: 's3', bucket: 'images.shop', region: 'eu-central-1', endpoint: 'http://minio.lan:9000', forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'wJalr/EXAMPLEKEY' }, prefix: 'lotdesk/shop-1/', timeoutSeconds: 30,
+    });
+  });
+
+  it.each([
+    ['S3_BUCKET', 'Images_Bucket', /Invalid setting S3_BUCKET: expected a bucket name/],
+    ['S3_REGION', 'EU West', /Invalid setting S3_REGION/],
+    ['S3_ENDPOINT', 'ftp://minio.lan', /Invalid setting S3_ENDPOINT: expected an http\(s\):\/\/ address/],
+    ['S3_FORCE_PATH_STYLE', 'yes', /Invalid setting S3_FORCE_PATH_STYLE: expected true or false/],
+    ['S3_PREFIX', 'shop/../other', /Invalid setting S3_PREFIX/],
+    ['S3_PREFIX', '/shop', /Invalid setting S3_PREFIX/],
+    ['S3_TIMEOUT', '1h', /Invalid setting S3_TIMEOUT: expected a duration up to 5m/],
+    ['S3_ACCESS_KEY_ID', 'AKIAEXAMPLE', /Invalid setting S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/],
+  ])('with IMAGE_STORAGE=s3, refuses %s=%s', (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), IMAGE_STORAGE: 's3', S3_BUCKET: 'lotdesk-images', [name]: value })).toThrow(message);
   });
 
   it('uses the embedded store unless WC_URL, WC_KEY and WC_SECRET name a WooCommerce shop', () => {

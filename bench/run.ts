@@ -3,6 +3,7 @@
 import { backgroundRemoval } from './background-removal';
 import { catalogueSave } from './catalogue-save';
 import { catalogueSuggestions } from './catalogue-suggestions';
+import { fullSync } from './full-sync';
 import { getLots } from './get-lots';
 import { imageVariants } from './image-variants';
 import { lotsFilter } from './lots-filter';
@@ -18,6 +19,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['outbox-replay', outboxReplay],
   ['push-across', pushAcross],
   ['get-lots', getLots],
+  ['full-sync', fullSync],
   ['lots-filter', lotsFilter],
   ['catalogue-suggestions', catalogueSuggestions],
   ['catalogue-save', catalogueSave],

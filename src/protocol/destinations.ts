@@ -16,6 +16,7 @@ export const Destination = {
   updateManifests: '/app/updateManifests',
   updateManifestTitleById: '/app/updateManifestTitleById',
   getLotsBySkus: '/app/getLotsBySkus',
+  syncLots: '/app/syncLots',
   getSmallWholesaleLotsWCProducts: '/app/getSmallWholesaleLotsWCProducts',
   updateBoxInfo: '/app/updateBoxInfo',
   addBoxToLot: '/app/addBoxToLot',

@@ -132,3 +132,27 @@ export const StoreStatusSchema = z.object({
   stock_quantity: z.number().int().min(-COUNT_MAX).max(COUNT_MAX).nullable().describe('null: stock not managed'),
 });
 export type StoreStatus = z.infer<typeof StoreStatusSchema>;
+
+/** How many lots (and, apart, removed lots) one syncLots page carries at most. */
+export const LOT_SYNC_PAGE = 1000;
+
+/**
+ * syncLots (not in the spec: issue 18's incremental sync): where a device's copy of the lots it may see left off.
+ * '' asks for everything; otherwise the `next` of the last page received. Opaque to the client.
+ */
+export const LotSyncRequestSchema = z.object({
+  after: text(200).regex(/^[0-9a-f.-]*$/, ServerMessages.notASyncCursor),
+});
+export type LotSyncRequest = z.infer<typeof LotSyncRequestSchema>;
+
+/** One page of the lots that changed since a cursor, and the ids of those that went. */
+export const LotChangesSchema = z.object({
+  lots: z.array(LotSchema).max(LOT_SYNC_PAGE),
+  removed: z.array(Id).max(LOT_SYNC_PAGE),
+  /** Ask again with this while `more`; once `more` is false, keep it: the next sync starts from it. */
+  next: z.string().max(200),
+  more: z.boolean(),
+  /** This run started over (no cursor, or one this database did not give): the lots held that do not come are gone. */
+  full: z.boolean(),
+});
+export type LotChanges = z.infer<typeof LotChangesSchema>;

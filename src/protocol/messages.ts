@@ -26,6 +26,8 @@ export const ServerMessages = {
   /** The same client-msg-id (or Idempotency-Key) sent with another destination than the one it was recorded for. */
   keyReused: (header: string) => `Invalid request: this ${header} was already used for a different request; a new change needs a new ${header}.`,
   /** A pipelined outbox entry whose predecessor (named by after-msg-id) was not applied: nothing ran, send it again. */
+  /** syncLots' `after` is not a cursor the server gave. */
+  notASyncCursor: 'Invalid request: after: not a sync cursor.',
   tooEarly: (header: string) => `Not applied: the change named by ${header} has not been applied yet; this one is sent again after it.`,
   notFoundHttp: (method: string, path: string) => `Not found: ${method} ${path}`,
   /** A multipart body the server cannot read as a form (no boundary, cut short, not multipart at all). */

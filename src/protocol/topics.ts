@@ -19,6 +19,7 @@ export const TopicName = [
   'updatedAuctionEventManifests',
   'deletedAuctionEventManifests',
   'manifestsAddedToAuctionEvent',
+  'lotChanges',
 ] as const;
 export type TopicName = (typeof TopicName)[number];
 

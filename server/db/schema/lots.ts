@@ -1,7 +1,7 @@
 // Lots (manifests), their boxes and box items: spec §3 "Lot / manifest", "Box", "Box item".
 // Owned by domains/lots, boxes, items and the commands they call (lot copier, totals recalculator).
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgSequence, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, doublePrecision, index, integer, pgSequence, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { coordinate, createdAt, money, moneyOrNull, oneOf, timestampTz } from './columns';
 import { users } from './users';
 
@@ -46,9 +46,16 @@ export const lots = pgTable(
     locBox: coordinate('loc_box'),
     createdAt: createdAt(),
     updatedAt: timestampTz('updated_at').notNull().defaultNow().$onUpdate(() => new Date()),
+    /**
+     * The transaction that last wrote the lot as it is presented (its row, or its auction entries): txid_current(),
+     * set by a trigger (migration 0009), never by code. What syncLots pages by (server/domains/lots/sync.ts).
+     */
+    writerXid: bigint('writer_xid', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     check('lots_status_check', oneOf(t.status, LOT_STATUSES)),
+    index('lots_sync_idx').on(t.writerXid, t.id),
+    index('lots_user_sync_idx').on(t.userId, t.writerXid, t.id),
     index('lots_user_status_idx').on(t.userId, t.status),
     index('lots_status_idx').on(t.status),
     // Lot suggestions and getLotsBySkus: `lower(title_listing) LIKE lower($1) || '%'` and
@@ -109,4 +116,18 @@ export const items = pgTable(
     size: text('size').notNull().default(''),
   },
   (t) => [unique('items_box_upc_unique').on(t.boxId, t.upc), index('items_upc_idx').on(t.upc)],
+);
+
+/**
+ * lot_tombstones — a deleted lot, so a device catching up by syncLots learns it went (written by a trigger when the
+ * lot row goes, migration 0009). Lot ids are never reused, so one row per lot; tiny, kept.
+ */
+export const lotTombstones = pgTable(
+  'lot_tombstones',
+  {
+    lotId: integer('lot_id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    writerXid: bigint('writer_xid', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('lot_tombstones_sync_idx').on(t.writerXid, t.lotId), index('lot_tombstones_user_sync_idx').on(t.userId, t.writerXid, t.lotId)],
 );

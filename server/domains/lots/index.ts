@@ -3,8 +3,9 @@
 import { defineHandlers } from '../handler';
 import { lotEditHandlers } from './edits';
 import { lotQueryHandlers } from './queries';
+import { lotSyncHandlers } from './sync';
 
-export const lotHandlers = defineHandlers({ ...lotQueryHandlers, ...lotEditHandlers });
+export const lotHandlers = defineHandlers({ ...lotQueryHandlers, ...lotSyncHandlers, ...lotEditHandlers });
 
 export { lockVisibleLots, lotNotFound, ownerName, replyAndPushPerOwner, visibleLot, visibleLots } from './lot-access';
 export { type LotRow } from './lot-presenter';

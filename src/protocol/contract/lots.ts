@@ -1,6 +1,6 @@
 // Contract rows for lots (spec §7, in its order).
 import { z } from 'zod';
-import {LOT_SUGGESTIONS_MAX, LotEditSchema, LotLocationUpdateSchema, LotSchema, LotsFilterSchema, StatusUpdateRequestSchema, StoreStatusSchema, TitleUpdateRequestSchema, TITLE_MAX } from '../entities';
+import { LOT_SUGGESTIONS_MAX, LOT_SYNC_PAGE, LotChangesSchema, LotEditSchema, LotSyncRequestSchema, LotLocationUpdateSchema, LotSchema, LotsFilterSchema, StatusUpdateRequestSchema, StoreStatusSchema, TitleUpdateRequestSchema, TITLE_MAX } from '../entities';
 import type { DestinationName } from '../destinations';
 import { ServerMessages } from '../messages';
 import { Id, LIST_MAX, LotNumber, requiredText } from '../primitives';
@@ -26,6 +26,17 @@ export const lotsContract = {
     summary: 'The lots table: the lots matching the filter.',
     payload: LotsFilterSchema,
     reply: topicReply('lots', LotList, 'Newest first. Each checked status adds its lots (none checked: no lots); myLots is forced true for non-admins; a lotNumber keeps the lots whose number starts with it, a lotId that one lot.'),
+    errors: ['BAD_REQUEST'],
+  },
+  syncLots: {
+    kind: 'query',
+    summary: 'Not in the spec (incremental sync): the lots the user may see that changed since a cursor, and those that went, a page at a time.',
+    payload: LotSyncRequestSchema,
+    reply: topicReply(
+      'lotChanges',
+      LotChangesSchema,
+      `At most ${LOT_SYNC_PAGE} lots and ${LOT_SYNC_PAGE} removed ids a page, oldest change first; ask again with \`next\` while \`more\`, and keep the last \`next\` for the next sync. A lot is sent again when it or its auction entries change; a deleted one comes as its id in \`removed\`. \`full\`: the run started over (after '' or a cursor this database did not give, e.g. after a restore), so lots held that do not come are gone. Users get their own lots, admins every lot.`,
+    ),
     errors: ['BAD_REQUEST'],
   },
   getLotById: {

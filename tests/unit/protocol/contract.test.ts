@@ -24,13 +24,23 @@ const SPEC_TOPICS = `incomingMessages errors loginResponse lots lotSuggestions b
   allAuctions auctionEventManifests createdAuctionEvent updatedAuctionEvent updatedAuctionEventManifests
   deletedAuctionEventManifests manifestsAddedToAuctionEvent`.split(/\s+/);
 
+/** What LotDesk adds to the spec's wire, each documented as "not in the spec": incremental sync (issue 18). */
+const EXTENSION_DESTINATIONS = ['/app/syncLots'];
+const EXTENSION_TOPICS = ['lotChanges'];
+
 const DESTINATIONS = Object.keys(Destination) as DestinationName[];
 const reply = (key: DestinationName): ReplySpec => contract[key].reply;
 
 describe('destinations', () => {
   it('offers exactly the 56 SEND destinations of spec §7, spelled and ordered as there', () => {
     expect(SPEC_DESTINATIONS).toHaveLength(56);
-    expect(Object.values(Destination)).toEqual(SPEC_DESTINATIONS);
+    expect(Object.values(Destination).filter((path) => !EXTENSION_DESTINATIONS.includes(path))).toEqual(SPEC_DESTINATIONS);
+  });
+
+  it('says of every destination it adds to the spec that it is not in the spec', () => {
+    for (const key of DESTINATIONS.filter((name) => EXTENSION_DESTINATIONS.includes(Destination[name]))) {
+      expect(contract[key].summary, key).toMatch(/^Not in the spec/);
+    }
   });
 
   it('documents every destination in the contract: payload, reply, errors and a summary', () => {
@@ -50,7 +60,7 @@ describe('destinations', () => {
       getAllAuctionEvents: 'allAuctions', getAuctionEventManifestsByEventId: 'auctionEventManifests',
       createAuctionEvent: 'createdAuctionEvent', updateAuctionEvent: 'updatedAuctionEvent',
       updateAuctionEventManifests: 'updatedAuctionEventManifests', deleteAuctionEventManifests: 'deletedAuctionEventManifests',
-      addManifestsToAuctionEvent: 'manifestsAddedToAuctionEvent',
+      addManifestsToAuctionEvent: 'manifestsAddedToAuctionEvent', syncLots: 'lotChanges',
       moveUpManifestInAuctionEvent: 'updatedAuctionEventManifests', moveDownManifestInAuctionEvent: 'updatedAuctionEventManifests',
     };
     for (const key of DESTINATIONS) {
@@ -85,8 +95,8 @@ describe('message types and topics', () => {
   });
 
   it('lets a client subscribe to every topic of spec §7 under /user/topics/', () => {
-    expect([...TopicName]).toEqual(SPEC_TOPICS);
-    for (const name of SPEC_TOPICS) expect(Topic[name as TopicName]).toBe(`/user/topics/${name}`);
+    expect([...TopicName]).toEqual([...SPEC_TOPICS, ...EXTENSION_TOPICS]);
+    for (const name of TopicName) expect(Topic[name]).toBe(`/user/topics/${name}`);
   });
 });
 
@@ -148,6 +158,6 @@ describe('docs/protocol.md', () => {
   it('has one row per destination, marking the ones not yet served', () => {
     const doc = renderProtocolDoc(['/app/login']);
     for (const path of SPEC_DESTINATIONS) expect(doc).toContain(`| \`${path}\`<br>`);
-    expect(doc.match(/\| not yet served \|/g)).toHaveLength(55);
+    expect(doc.match(/\| not yet served \|/g)).toHaveLength(SPEC_DESTINATIONS.length + EXTENSION_DESTINATIONS.length - 1);
   });
 });

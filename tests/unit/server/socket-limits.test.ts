@@ -25,12 +25,12 @@ describe('WS_* settings in loadConfig', () => {
   it('takes byte counts, durations and whole numbers', () => {
     const limits = loadConfig({
       DATA_DIR: dataDir(), WS_MAX_FRAME_BYTES: '1048576', WS_ANONYMOUS_FRAME_BYTES: '8192', WS_SIGN_IN_TIMEOUT: '5s',
-      WS_FRAME_TIMEOUT: '2m', WS_MAX_SILENCE: '90', WS_MAX_SUBSCRIPTIONS: '16', WS_MAX_SESSIONS_PER_USER: '1',
+      WS_FRAME_TIMEOUT: '2m', WS_MAX_SILENCE: '90', WS_MAX_SUBSCRIPTIONS: '17', WS_MAX_SESSIONS_PER_USER: '1',
       WS_MAX_SOCKETS: '50', WS_MAX_SOCKETS_PER_ADDRESS: '10',
     }).socketLimits;
     expect(limits).toEqual({
       maxFrameBytes: 1_048_576, anonymousMaxFrameBytes: 8_192, authTimeoutMs: 5_000, partialFrameTimeoutMs: 120_000,
-      maxSilenceMs: 90_000, maxSubscriptionsPerSession: 16, maxSessionsPerUser: 1, maxSockets: 50, maxSocketsPerAddress: 10,
+      maxSilenceMs: 90_000, maxSubscriptionsPerSession: 17, maxSessionsPerUser: 1, maxSockets: 50, maxSocketsPerAddress: 10,
     });
   });
 
@@ -41,7 +41,7 @@ describe('WS_* settings in loadConfig', () => {
     ['WS_FRAME_TIMEOUT', 'soon', /a duration/],
     ['WS_MAX_SILENCE', '-1', /a duration/],
     ['WS_MAX_SILENCE', '2d', /up to 1d/],
-    ['WS_MAX_SUBSCRIPTIONS', '15', /at least 16/], // the app subscribes to 16 topics
+    ['WS_MAX_SUBSCRIPTIONS', '16', /at least 17/], // the app may subscribe to every topic: 17
     ['WS_MAX_SESSIONS_PER_USER', '0', /at least 1/],
     ['WS_MAX_SOCKETS', '1.5', /a whole number/],
     ['WS_MAX_SOCKETS_PER_ADDRESS', '0', /at least 1/],

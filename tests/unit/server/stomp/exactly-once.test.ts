@@ -8,8 +8,8 @@ import { isValidClientMsgId } from '../../../../server/stomp/exactly-once';
 const ALL = Object.keys(Destination) as DestinationName[];
 
 describe('isMutation', () => {
-  it('is false for login, every get* query and the listing preview, true for everything that changes something', () => {
-    const reads = ['login', ...ALL.filter((name) => name.startsWith('get')), 'generateWCHTMLListing'];
+  it('is false for login, every get* query, the listing preview and syncLots, true for everything that changes something', () => {
+    const reads = ['login', ...ALL.filter((name) => name.startsWith('get')), 'generateWCHTMLListing', 'syncLots'];
     expect(ALL.filter((name) => !isMutation(name)).sort()).toEqual(reads.sort());
     expect(['createManifest', 'updateManifestTitleById', 'deleteLots', 'listOnWC', 'createNote'].every((name) => isMutation(name as DestinationName))).toBe(true);
   });

@@ -1,0 +1,119 @@
+// Issue 18: an admin with 12,000 lots syncs them all, against a server in its own process (PGlite in a temp folder,
+// seeded before the server starts). Printed: how long /health takes while it happens (p50/p99/max: no request should
+// hold the event loop much past 50 ms), the old way — one getLots reply of every lot — beside the new — syncLots,
+// a page at a time — with /health on an idle server as the ceiling; the time to the first page and to the whole
+// set; and the bytes a warm reconnect costs after 10 changes (syncLots from the kept cursor vs getLots again).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request as httpGet } from 'node:http';
+import { DEFAULT_LOTS_FILTER, LotChangesSchema } from '../src/protocol/lots';
+import { createUserRepository } from '../server/auth/users';
+import { lots, openDatabase } from '../server/db';
+import { spawnServer } from '../tests/support/server-child';
+import { connectClient, type TestClient } from '../tests/support/stomp-client';
+import { percentile, report } from './stats';
+
+const LOTS = 12_000;
+const CHANGES = 10;
+const PASSWORD = 'bench-admin-password';
+
+/** A data folder whose embedded database holds the admin and `LOTS` lots of theirs. */
+async function seededFolder(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lotdesk-bench-sync-'));
+  const database = await openDatabase({ dataDir });
+  await createUserRepository(database.db).add('admin', PASSWORD, true);
+  const userId = (await createUserRepository(database.db).idOf('admin')) ?? 0;
+  for (let start = 0; start < LOTS; start += 1000) {
+    await database.db.insert(lots).values(Array.from({ length: 1000 }, (_, i) => ({
+      lotNumber: `SYNC-${String(start + i).padStart(6, '0')}`, titleListing: `Pallet of assorted goods #${start + i}`,
+      categories: [10, 11], numberOfPallets: 1, numberOfCartons: 4, numberOfUnits: 120, totalOriginalRetail: 4321.5,
+      totalListingPrice: 864.3, specialNotes: 'Shelf wear on some boxes', userId, locZone: 1, locAisle: 2, locColumn: 3, locRow: 4, locBox: 5,
+    })));
+  }
+  await database.close();
+  return dataDir;
+}
+
+const health = (port: number) =>
+  new Promise<number>((resolve, reject) => {
+    const start = performance.now();
+    const call = httpGet({ host: '127.0.0.1', port, path: '/health' }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(performance.now() - start));
+    });
+    call.on('error', reject);
+    call.end();
+  });
+
+/** /health, one call after another, while `work` runs; the latencies, and what `work` returned. */
+async function healthDuring<T>(port: number, work: () => Promise<T>): Promise<{ samples: number[]; result: T }> {
+  const samples: number[] = [];
+  let done = false;
+  const probing = (async () => {
+    while (!done) samples.push(await health(port));
+  })();
+  const result = await work().finally(() => (done = true));
+  await probing;
+  return { samples, result };
+}
+
+/** A whole syncLots run: ms to the first page and to the last, bytes, and the cursor to keep. */
+async function syncRun(client: TestClient, after: string): Promise<{ firstMs: number; allMs: number; bytes: number; cursor: string; count: number }> {
+  const start = performance.now();
+  let firstMs = 0;
+  let bytes = 0;
+  let count = 0;
+  for (let next = after; ; ) {
+    const reply = client.nextMessage('lotChanges');
+    client.send('syncLots', { after: next });
+    const message = await reply;
+    if (firstMs === 0) firstMs = performance.now() - start;
+    bytes += Number(message.headers['content-length'] ?? 0);
+    const page = LotChangesSchema.parse(message.body);
+    count += page.lots.length;
+    next = page.next;
+    if (!page.more) return { firstMs, allMs: performance.now() - start, bytes, cursor: next, count };
+  }
+}
+
+async function getLotsOnce(client: TestClient): Promise<{ ms: number; bytes: number }> {
+  const start = performance.now();
+  const reply = client.nextMessage('lots');
+  client.send('getLots', { ...DEFAULT_LOTS_FILTER, Listed: true, Sold: true, myLots: false });
+  const message = await reply;
+  return { ms: performance.now() - start, bytes: Number(message.headers['content-length'] ?? 0) };
+}
+
+export async function fullSync(): Promise<void> {
+  const dataDir = await seededFolder();
+  const server = await spawnServer({ DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'none'), ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' }, { withoutDatabaseUrl: true });
+  try {
+    const client = await connectClient(`ws://127.0.0.1:${server.port}/ws`, { checkContract: false });
+    await client.login('admin', PASSWORD);
+    await getLotsOnce(client); // warm both paths
+    await syncRun(client, '');
+    const idle = await healthDuring(server.port, () => new Promise((resolve) => setTimeout(resolve, 1500)));
+    const old = await healthDuring(server.port, () => getLotsOnce(client));
+    const paged = await healthDuring(server.port, () => syncRun(client, ''));
+    report(`/health while an admin syncs ${LOTS.toLocaleString('en-US')} lots (embedded database, the server in its own process)`, [
+      { name: '/health, idle server (ceiling)', samples: idle.samples },
+      { name: '/health during one getLots reply', samples: old.samples },
+      { name: '/health during syncLots, paged', samples: paged.samples },
+    ], '/health, idle server (ceiling)');
+    console.log(`${'max ms: idle / getLots / syncLots'.padEnd(36)} ${[idle, old, paged].map(({ samples }) => percentile(samples, 100).toFixed(1)).join(' / ')}`);
+    console.log(`getLots: every lot in ${old.result.ms.toFixed(0)} ms (${(old.result.bytes / 1024).toFixed(0)} KiB); syncLots: the first page in ${paged.result.firstMs.toFixed(0)} ms, all ${paged.result.count} in ${paged.result.allMs.toFixed(0)} ms (${(paged.result.bytes / 1024).toFixed(0)} KiB)`);
+
+    for (let i = 0; i < CHANGES; i += 1) {
+      await client.request('updateManifestTitleById', { lotId: i + 1, newTitle: `Changed while away ${i}` }, 'incomingMessages');
+    }
+    const warm = await syncRun(client, paged.result.cursor);
+    const again = await getLotsOnce(client);
+    console.log(`warm reconnect after ${CHANGES} changes: syncLots ${(warm.bytes / 1024).toFixed(1)} KiB (${warm.count} lots) vs getLots again ${(again.bytes / 1024).toFixed(0)} KiB (${(again.bytes / Math.max(1, warm.bytes)).toFixed(0)}× more)`);
+    await client.close();
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

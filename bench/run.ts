@@ -37,10 +37,11 @@ const only = process.argv.slice(2);
 
 const RESULTS = join(import.meta.dirname, 'results');
 
-/** The checkout's commit, when this is a git checkout with git at hand. */
-function gitCommit(): string | null {
+/** The checkout's commit and whether files differ from it, when this is a git checkout with git at hand. */
+function gitCommit(): { commit: string; modified: boolean } | null {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return { commit: git('rev-parse', 'HEAD'), modified: git('status', '--porcelain', '--untracked-files=no') !== '' };
   } catch {
     return null;
   }
@@ -57,7 +58,7 @@ for (const [name, run] of benches) {
 const summary = {
   date: started.toISOString(),
   machine: { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, memoryGiB: Math.round(totalmem() / 2 ** 30) },
-  commit: gitCommit(),
+  git: gitCommit(),
   benches: results,
 };
 mkdirSync(RESULTS, { recursive: true });

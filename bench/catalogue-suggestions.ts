@@ -9,7 +9,7 @@ import { queryRows } from '../server/db';
 import { fieldValuesQuery, searchCatalogue } from '../server/domains/upcs/suggestions';
 import { staffOf } from '../tests/support/staff';
 import { startTestServer } from '../tests/support/test-server';
-import { percentile } from './stats';
+import { percentile, record, type TableRow } from './stats';
 
 const ROWS = Number(process.env.BENCH_CATALOGUE_ROWS ?? 1_000_000);
 const PREFIXES = 200; // requests per suggestion type and path
@@ -45,7 +45,9 @@ export async function catalogueSuggestions(): Promise<void> {
     where id in (select (1 + (g * 7919) % ${seeded.rows})::int from generate_series(1, ${SAMPLED_ROWS}) as g)`);
   const client = await staffOf(testServer).connect('admin');
 
-  console.log(`getSuggestion at ${seeded.rows.toLocaleString('en-US')} catalogue rows (${PREFIXES} prefixes of 1–4 characters per type, page size ${SUGGESTION_PAGE_SIZE}, ${testServer.kind})`);
+  const title = `getSuggestion at ${seeded.rows.toLocaleString('en-US')} catalogue rows (${PREFIXES} prefixes of 1–4 characters per type, page size ${SUGGESTION_PAGE_SIZE}, ${testServer.kind})`;
+  const recorded: TableRow[] = [];
+  console.log(title);
   console.log(`${'type'.padEnd(12)} ${'bare SQL p50'.padStart(13)} ${'p99'.padStart(8)} ${'STOMP p50'.padStart(10)} ${'p99'.padStart(8)} ${'p50 ×'.padStart(7)} ${'p99 ×'.padStart(7)} ${'hits/req'.padStart(9)}`);
   for (const [name, suggestionType, searchOf] of SEARCHES) {
     const requests: SuggestionRequest[] = Array.from({ length: PREFIXES }, (_, i) => {
@@ -70,8 +72,10 @@ export async function catalogueSuggestions(): Promise<void> {
     const bareMs = await timed(bare);
     const stompMs = await timed(stomp);
     const [b50, b99, s50, s99] = [percentile(bareMs, 50), percentile(bareMs, 99), percentile(stompMs, 50), percentile(stompMs, 99)];
+    recorded.push({ name, bareP50Ms: b50, bareP99Ms: b99, p50Ms: s50, p99Ms: s99, p50Ratio: s50 / b50, p99Ratio: s99 / b99, hitsPerRequest: hits / requests.length });
     console.log(`${name.padEnd(12)} ${b50.toFixed(2).padStart(13)} ${b99.toFixed(2).padStart(8)} ${s50.toFixed(2).padStart(10)} ${s99.toFixed(2).padStart(8)} ${(s50 / b50).toFixed(2).padStart(7)} ${(s99 / b99).toFixed(2).padStart(7)} ${(hits / requests.length).toFixed(0).padStart(9)}`);
   }
+  record(title, recorded);
   await client.close();
   await testServer.stop();
 }

@@ -22,6 +22,7 @@ import { createQueries } from '../src/sync/transport/queries';
 import { createReplayer, type ReplayTransport } from '../src/sync/outbox/replayer';
 import { createStatus } from '../src/sync/feedback/status';
 import { createStore } from '../src/sync/store';
+import { record, type TableRow } from './stats';
 
 const quiet: Notifier = { success: () => undefined, info: () => undefined, warning: () => undefined, error: () => undefined, alert: () => undefined, sound: () => undefined };
 
@@ -150,8 +151,11 @@ export function printRates(title: string, messages: number, rows: Array<{ name: 
   const ceilingRate = messages / ((rows.find((row) => row.name === ceiling)?.ms ?? Number.NaN) / 1000);
   console.log(`\n${title}`);
   console.log(`${'path'.padEnd(44)} ${'total ms'.padStart(10)} ${'msg/s'.padStart(9)} ${'× ceiling'.padStart(10)}`);
+  const recorded: TableRow[] = [];
   for (const { name, ms } of rows) {
     const rate = messages / (ms / 1000);
+    recorded.push({ name, messages, totalMs: ms, perSecond: rate, ceilingRatio: ceilingRate / rate });
     console.log(`${name.padEnd(44)} ${ms.toFixed(0).padStart(10)} ${rate.toFixed(0).padStart(9)} ${(ceilingRate / rate).toFixed(2).padStart(10)}`);
   }
+  record(title, recorded);
 }

@@ -154,5 +154,7 @@ export const LotChangesSchema = z.object({
   more: z.boolean(),
   /** This run started over (no cursor, or one this database did not give): the lots held that do not come are gone. */
   full: z.boolean(),
+  /** The asking user's account id (an admin's My Lots shows the lots whose userId is this). */
+  userId: Id,
 });
 export type LotChanges = z.infer<typeof LotChangesSchema>;

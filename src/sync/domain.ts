@@ -10,7 +10,7 @@ import type { MessageTypeName } from '../protocol/message-types';
 import type { TopicName } from '../protocol/topics';
 import type { Feedback } from './feedback/notifier';
 import type { OutboxEntry, UploadEntry } from './outbox/entry';
-import type { ReplicaTables } from './replica/replica';
+import type { Replica, ReplicaTables } from './replica/replica';
 import type { TableDefinition } from './replica/table';
 import type { Settings } from './session/settings';
 import type { Queries, SentQuery } from './transport/queries';
@@ -74,6 +74,8 @@ export interface ConnectContext {
   readonly queries: Queries;
   readonly feedback: Feedback;
   readonly who: SignedIn;
+  /** The runtime's replica: what a question may depend on (a kept cursor), read before asking. */
+  readonly replica: Replica;
 }
 
 export interface Domain {
@@ -92,7 +94,7 @@ export interface Domain {
   /** The connection dropped: answers to what the domain asked will never come. */
   readonly onDisconnect?: () => void;
   /** Told of every settled outbox entry (a rejection may call for the server's rows again). */
-  readonly onSettled?: (entry: OutboxEntry, queries: Queries) => void;
+  readonly onSettled?: (entry: OutboxEntry, queries: Queries, replica: Replica) => void;
   /** Forget in-memory answers (a new runtime, a test). */
   readonly reset?: () => void;
 }

@@ -77,7 +77,7 @@ export function createSync(domains: readonly Domain[], options: SyncOptions = {}
   const { connection, session, queries, signedIn } = core;
   const replica = options.replica ?? openReplica(domains.flatMap((domain) => domain.tables ?? []), REPLICA_NAME);
   const ingest = createIngest({ db: replica, feedback: core.feedback, settings: core.settings, signedIn, queries, domains });
-  const onSettled = (entry: OutboxEntry): void => domains.forEach((domain) => domain.onSettled?.(entry, queries));
+  const onSettled = (entry: OutboxEntry): void => domains.forEach((domain) => domain.onSettled?.(entry, queries, replica));
   const replayer = createReplayer({
     db: replica,
     transport: connection,
@@ -163,7 +163,7 @@ function link({ domains, connection, session, feedback, replica, queries, replay
     const ready = state === 'ready';
     const who = signedIn();
     if (ready && !wasReady && session.isAuthenticated() && who !== undefined) {
-      domains.forEach((domain) => domain.onConnect?.({ queries, feedback, who }));
+      domains.forEach((domain) => domain.onConnect?.({ queries, feedback, who, replica }));
       queries.resendKept();
     }
     if (!ready && wasReady) domains.forEach((domain) => domain.onDisconnect?.());

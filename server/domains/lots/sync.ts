@@ -61,7 +61,8 @@ async function page(db: DbOrTx, user: HandlerUser, from: SyncPosition): Promise<
   const removed = gone.filter(notAfter(end));
   const more = end !== undefined;
   const next = more ? { ...from, xid: end.xid, id: end.id } : from;
-  return { lots: await presentLots(db, kept.map(({ row }) => row)), removed: removed.map(({ id }) => id), next: formatCursor(next, more), more, full: from.full };
+  const presented = await presentLots(db, kept.map(({ row }) => row));
+  return { lots: presented, removed: removed.map(({ id }) => id), next: formatCursor(next, more), more, full: from.full, userId: user.id };
 }
 
 export const lotSyncHandlers = defineHandlers({

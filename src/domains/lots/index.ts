@@ -4,33 +4,37 @@ import { defineDomain } from '../../sync/domain';
 import { lotDescribers } from './describe';
 import { lotMessages, lotTopics } from './ingest';
 import { lotLookups } from './lookups';
-import { fetchLots, lotsFilter } from './query';
+import { lotsFilter } from './query';
 import { lotRefused, refusedLots } from './refused';
+import { lotChangesTopic, stopLotsSync, syncLots, syncLotsRefused } from './sync';
 import { lotsTable } from './tables';
 
 export const lotsDomain = defineDomain({
   name: 'lots',
   tables: [lotsTable],
   messages: lotMessages,
-  topics: lotTopics,
+  topics: { ...lotTopics, lotChanges: lotChangesTopic },
   // Lot edit shows a refused lot on the page (spec §8 words, once).
-  refusals: { getLotById: lotRefused },
+  refusals: { getLotById: lotRefused, syncLots: syncLotsRefused },
   describe: lotDescribers,
-  // The lots the list shows, on every connect (DESIGN §4: queries are re-fetched, never queued).
-  onConnect: ({ queries }) => void fetchLots(queries),
-  // After a rejected lot change, or a create the server answered unseen, the replica asks for the server's lots.
-  onSettled(entry, queries) {
+  // On every connect the replica catches up on the lots it may see, from its cursor (./sync.ts; DESIGN §4: queries
+  // are re-fetched, never queued); the list shows them by its filter from the replica.
+  onConnect: ({ queries, replica }) => void syncLots(queries, replica),
+  onDisconnect: stopLotsSync,
+  // After a rejected lot change, or a create the server answered unseen, the replica catches up with the server's lots.
+  onSettled(entry, queries, replica) {
     if (entry.change?.table !== lotsTable.name) return;
-    if (entry.state === 'dead' || (entry.state === 'done' && entry.change.kind === 'insert')) fetchLots(queries);
+    if (entry.state === 'dead' || (entry.state === 'done' && entry.change.kind === 'insert')) void syncLots(queries, replica);
   },
   reset() {
+    stopLotsSync();
     lotsFilter.restore();
     lotLookups.reset();
     refusedLots.reset();
   },
 });
 
-export { lotsTable, OWN_USER_ID, type LotRow } from './tables';
+export { lotsTable, LOTS_SYNC_CURSOR, OWN_USER_ID, type LotRow } from './tables';
 export { allowedFilter, lotShown, replyCovers, selectedStatuses, type LotsScope } from './filter';
 export { matchLots, searchReplicaLots, LOT_SUGGESTIONS_MIN_CHARS } from './search';
 export { fetchLots, lotsFilter, setLotsFilter, LOTS_FILTER } from './query';

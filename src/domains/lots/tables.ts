@@ -16,3 +16,6 @@ export const lotsTable = defineTable<Lot>({
 
 /** The signed-in user's numeric id, learned from the server's own lots (an admin's My Lots needs it). */
 export const OWN_USER_ID = metaKey('ownUserId', z.number(), { perUser: true });
+
+/** Where this device's copy of the user's lots left off (syncLots' kept cursor, ./sync.ts); absent: a full run. */
+export const LOTS_SYNC_CURSOR = metaKey('lotsSyncCursor', z.string(), { perUser: true });

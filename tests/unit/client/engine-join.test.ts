@@ -2,7 +2,7 @@
 // arrives; the engine then joins that core. Joining a core that is already connected and signed in, the domains ask
 // their questions at once; the core's own rules (a token change restarts the connection) run once, not twice.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { domains } from '../../../src/domains';
 import { Destination } from '../../../src/protocol/destinations';
 import { createCore, linkCore } from '../../../src/sync/core';
@@ -40,9 +40,9 @@ describe('the engine joining the page core', () => {
 
     const engine = createSync(domains, { core, replica: freshReplica(), locks: createInProcessLocks() });
     onTestFinished(engine.stop);
-    expect(connection.sent.map(({ destination }) => destination)).toEqual(
-      expect.arrayContaining([Destination.getWoocommerceCategories, Destination.getLots]),
-    );
+    await vi.waitFor(() => expect(connection.sent.map(({ destination }) => destination)).toEqual(
+      expect.arrayContaining([Destination.getWoocommerceCategories, Destination.syncLots]),
+    ));
   });
 
   it('leaves the core linked once: a logout restarts the connection once, and still after the engine stops', async () => {

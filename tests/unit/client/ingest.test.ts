@@ -162,22 +162,22 @@ describe('routing (sync/runtime.ts)', () => {
   beforeAll(async () => void (server = await startClientServer()), 60_000);
   afterAll(() => server?.stop());
 
-  it('sends incomingMessages, lots and lotById through ingest, matching each lots reply with its request', async () => {
+  it('sends incomingMessages, lotChanges and lotById through ingest, matching each lotChanges reply with its request', async () => {
     const h = await createHarness(server);
     onTestFinished(h.unlink);
     const one = await server.ask<Lot>(h.token, 'createManifest', 'one');
     const two = await server.ask<Lot>(h.token, 'createManifest', 'two');
     await server.ask(h.token, 'updateLotStatus', { status: 'LISTED', lotIds: [two.id] }); // not in the default filter
-    // A lot this tablet once held, deleted on the server since: only the reply matched to its filter can drop it.
+    // A lot this tablet once held, deleted on the server since: the first (full) sync run drops what it does not send.
     await claimReplica(h.db, h.user);
     await h.db.rows(lotsTable).put(makeLot(2_000_000_000, 'deleted elsewhere', h.userId));
-    h.connection.open(); // asks for the default filter's lots: /user/topics/lots
-    await h.wire.idle();
+    h.connection.open(); // catches up on every lot the user may see: /user/topics/lotChanges
+    await vi.waitFor(async () => expect((await h.db.rows(lotsTable).orderBy('id').toArray()).map((lot) => lot.titleListing)).toEqual(['one', 'two']));
     expect(h.sync.queries.send('getLotById', two.id)).toBe(true); // /user/topics/lotById
     await server.ask(h.token, 'updateManifestTitleById', { lotId: one.id, newTitle: 'uno' }); // another session's change: incomingMessages
     await vi.waitFor(async () => expect((await h.db.rows(lotsTable).orderBy('id').toArray()).map((lot) => lot.titleListing)).toEqual(['uno', 'two']));
-    // The getLots reply was taken as the answer to its request (each is answered once).
-    const asked = h.connection.sent.find((frame) => frame.destination === Destination.getLots);
+    // The lotChanges reply was taken as the answer to its request (each is answered once).
+    const asked = h.connection.sent.find((frame) => frame.destination === Destination.syncLots);
     expect(asked?.headers?.[REQUEST_ID_HEADER]).toBeDefined();
     expect(h.sync.queries.take(asked?.headers?.[REQUEST_ID_HEADER])).toBeUndefined();
   });

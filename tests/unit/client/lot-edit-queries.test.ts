@@ -106,7 +106,7 @@ describe('/app/getLotById and /app/getBoxesByLotId: opening a lot', () => {
     const h = await start();
     const { lot, boxes: [first] } = await h.serverLot('Pallet', 'A', 'B');
     h.connection.open();
-    await h.wire.idle();
+    await listed(h, lot.id);
     const view = openLotEdit(h);
     expect(await view.show(lot.id)).toBeUndefined(); // no boxes on this tablet yet
     expect(h.asks()).toEqual([[Destination.getLotById, lot.id], [Destination.getBoxesByLotId, lot.id]]);

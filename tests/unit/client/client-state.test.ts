@@ -7,7 +7,6 @@ import { categories, FETCHING_CATEGORIES, PRODUCT_CATEGORIES } from '../../../sr
 import { REQUEST_ID_HEADER } from '../../../src/protocol/auth';
 import type { Category } from '../../../src/protocol/entities';
 import { Destination } from '../../../src/protocol/destinations';
-import { DEFAULT_LOTS_FILTER } from '../../../src/protocol/lots';
 import { MessageType } from '../../../src/protocol/message-types';
 import { Topic } from '../../../src/protocol/topics';
 import { READY } from '../../../src/sync/feedback/status';

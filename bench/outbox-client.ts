@@ -8,7 +8,7 @@ import { AUTHORIZATION_HEADER, CLIENT_MSG_ID_HEADER, bearer } from '../src/proto
 import { encodeBody } from '../src/protocol/body';
 import type { DestinationPath } from '../src/protocol/destinations';
 import { EnvelopeSchema } from '../src/protocol/envelope';
-import { Topic } from '../src/protocol/topics';
+import { Topic, type TopicName } from '../src/protocol/topics';
 import { domains } from '../src/domains';
 import { createIngest } from '../src/sync/ingest/dispatch';
 import { createInProcessLocks } from '../src/sync/outbox/locks';
@@ -24,10 +24,16 @@ import { createStatus } from '../src/sync/feedback/status';
 import { createStore } from '../src/sync/store';
 import { record, type TableRow } from './stats';
 
-const quiet: Notifier = { success: () => undefined, info: () => undefined, warning: () => undefined, error: () => undefined, alert: () => undefined, sound: () => undefined };
+export const quiet: Notifier = { success: () => undefined, info: () => undefined, warning: () => undefined, error: () => undefined, alert: () => undefined, sound: () => undefined };
 
-/** @stomp/stompjs over ws in node, seen through the replayer's small transport interface. */
-export function stompTransport(wsUrl: string, token: string, onMessage: (body: unknown, headers: Record<string, string>) => void) {
+/** A message on a dedicated topic, for a client that reads them (a replica's ingest). */
+export type OnTopic = (name: TopicName, body: unknown, headers: Record<string, string>) => void;
+
+/**
+ * @stomp/stompjs over ws in node, seen through the replayer's small transport interface: incomingMessages and errors
+ * to `onMessage`, and each of `topics` to `onTopic`.
+ */
+export function stompTransport(wsUrl: string, token: string, onMessage: (body: unknown, headers: Record<string, string>) => void, topics: readonly TopicName[] = [], onTopic?: OnTopic) {
   const snapshot = createStore<{ state: 'loading' | 'ready' }>({ state: 'loading' });
   const receipts = new Set<(id: string) => void>();
   const auth = { [AUTHORIZATION_HEADER]: bearer(token) };
@@ -41,6 +47,7 @@ export function stompTransport(wsUrl: string, token: string, onMessage: (body: u
       for (const topic of [Topic.incomingMessages, Topic.errors]) {
         client.subscribe(topic, (message) => onMessage(JSON.parse(message.body), message.headers), auth);
       }
+      for (const name of topics) client.subscribe(Topic[name], (message) => onTopic?.(name, JSON.parse(message.body), message.headers), auth);
       snapshot.set({ state: 'ready' });
     },
     onUnhandledReceipt: (frame) => receipts.forEach((listener) => listener(frame.headers['receipt-id'] ?? '')),

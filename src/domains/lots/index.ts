@@ -44,6 +44,7 @@ export {
   updateLotStatus, updateManifest, updateManifests, validTitle,
 } from './intents';
 export { putLots } from './ingest';
+export { syncLots } from './sync';
 export { lotName } from './describe';
 export { compareLots, isShown, readLot, useFoundLots, useLot, useLotLookups, useLotRefusal, useLots, useLotsById, useLotsFilterValue } from './hooks';
 export { refusedLots } from './refused';

@@ -39,6 +39,7 @@ const withAuctionEntry = (lot: Lot): Lot => ({ ...lot, auctionEventManifests: [{
 const VALID_BODIES: Partial<Record<DestinationName, (f: Fixtures) => unknown>> = {
   login: () => ({ username: ALICE, password: 'not the password' }),
   getLots: () => DEFAULT_LOTS_FILTER,
+  syncLots: () => ({ after: '' }),
   getLotSuggestions: () => 'Pallet',
   getLotsBySkus: (f) => [f.stored.lotNumber],
   createManifest: () => 'Pallet of kettles',

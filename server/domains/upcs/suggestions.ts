@@ -106,9 +106,9 @@ async function leaderOf(tx: DbOrTx, searched: Searched[]): Promise<{ leader: Sea
 }
 
 /**
- * ALL_FIELDS, the data-entry Search: whole rows matching every non-blank field, by UPC, paged. Every index of the
- * catalogue holds all five searched keys (server/db/schema/catalogue.ts), so the other fields are checked inside the
- * index and only the rows shown are read from the table. The plans are forced rather than left to row estimates
+ * ALL_FIELDS, the data-entry Search: whole rows matching every non-blank field, by UPC, paged. Each search index of
+ * the catalogue holds all five searched keys (server/db/schema/catalogue.ts), so the other fields are checked inside
+ * the index and only the rows shown are read from the table. The plans are forced rather than left to row estimates
  * (PGlite has no autovacuum to keep statistics, and brand and style correlate):
  * - a field whose text matches few distinct values leads (leaderOf): for each of its values, that value's rows in
  *   UPC order (upcs_<field>_search_idx: the value, then the UPC), the ranges merged (Merge Append) until the page is

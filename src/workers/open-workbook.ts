@@ -5,7 +5,7 @@
 // SpreadsheetError in words for the user. Runs in the spreadsheet worker, and in node for the tests.
 import { read, type WorkSheet } from 'xlsx';
 import { SpreadsheetError, type SpreadsheetKind, type SpreadsheetLimits } from './spreadsheet-limits';
-import { zipProblem, type ZipProblem } from './zip-guard';
+import { storedZip, type ZipProblem } from './zip-guard';
 import { SpreadsheetMessages } from '../protocol/messages';
 
 const ZIP_MESSAGES: Readonly<Record<ZipProblem, string>> = {
@@ -79,13 +79,15 @@ export async function openFirstSheet(data: ArrayBuffer, accepted: readonly Sprea
   if (kind === undefined || !accepted.includes(kind)) {
     throw new SpreadsheetError(encrypted() ? SpreadsheetMessages.passwordProtected : SpreadsheetMessages.notKind(accepted));
   }
+  // An .xlsx reaches SheetJS as the guard's copy, every part stored: checked, and inflated once.
+  let input: Uint8Array | string = bytes;
   if (kind === 'xlsx') {
-    const problem = await zipProblem(bytes, limits);
-    if (problem !== undefined) throw new SpreadsheetError(ZIP_MESSAGES[problem]);
-  }
+    const checked = await storedZip(bytes, limits);
+    if ('problem' in checked) throw new SpreadsheetError(ZIP_MESSAGES[checked.problem]);
+    input = checked.stored;
+  } else if (kind === 'csv') input = csvInput(bytes);
   let sheet: WorkSheet | undefined;
   try {
-    const input = kind === 'csv' ? csvInput(bytes) : bytes;
     const workbook = read(input, {
       type: typeof input === 'string' ? 'string' : 'array', dense: true, sheets: 0, nodim: true,
       cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, cellText: false,

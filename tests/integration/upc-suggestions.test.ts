@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SuggestionType, type SuggestionRequest, type UpcEntry } from '../../src/protocol/catalogue';
 import { upcs } from '../../server/db';
-import { SORT_AT_MOST } from '../../server/domains/upcs/suggestions';
+import { LEADER_VALUES_AT_MOST } from '../../server/domains/upcs/suggestions';
 import { createEntries, newEntry, suggest, uniqueTag } from '../support/catalogue';
 import { invalid, send } from '../support/lot-replies';
 import { staffOf, type Staff } from '../support/staff';
@@ -120,21 +120,32 @@ describe('/app/getSuggestion', () => {
       expect(await search({ vendor: `${tag}%` })).toEqual([]);
     });
 
-    it('pages by UPC when the matches are more than it sorts at once, and when they are fewer', async () => {
+    it('pages by UPC whichever field leads: brands merged value by value, styles too many to lead walked by UPC', async () => {
       const tag = uniqueTag();
-      const many = SORT_AT_MOST + 60;
-      // Two brands interleaved by UPC, written in descending UPC order: the walk must skip the other brand's rows.
-      await db().execute(sql`insert into upcs (upc, vendor_name, color)
-        select ${tag} || lpad(n::text, 6, '0'), case when n % 2 = 0 then ${`${tag} Many`} else ${`${tag} Other`} end,
+      const styles = LEADER_VALUES_AT_MOST + 8; // one style prefix below matches them all: no style leads it
+      const count = 400;
+      // Written in descending UPC order, brands and styles interleaved: no answer can come in the table's order.
+      await db().execute(sql`insert into upcs (upc, vendor_name, vendor_style_number, color)
+        select ${tag} || lpad(n::text, 6, '0'), case n % 3 when 0 then ${`${tag} Alpha`} when 1 then ${`${tag} Beta`} else ${`${tag} Other`} end, ${tag} || '-' || lpad((n % ${styles})::text, 3, '0'),
           case when n % 4 = 0 then 'Red' else 'Blue' end
-        from generate_series(${2 * many}, 1, -1) as n`);
+        from generate_series(${count}, 1, -1) as n`);
       const upcsOf = async (request: Partial<SuggestionRequest>) =>
         (await values({ suggestionType: SuggestionType.ALL_FIELDS, pageSize: 50, ...request })).map((entry) => (typeof entry === 'string' ? entry : entry.upc));
-      const expected = (step: number, page: number) =>
-        Array.from({ length: 50 }, (_, i) => `${tag}${String((page * 50 + i + 1) * step).padStart(6, '0')}`);
-      expect(await upcsOf({ vendor: `${tag} many` })).toEqual(expected(2, 0)); // more than SORT_AT_MOST: the UPC walk
-      expect(await upcsOf({ vendor: `${tag} many`, page: 3 })).toEqual(expected(2, 3));
-      expect(await upcsOf({ vendor: `${tag} many`, color: 'red', page: 1 })).toEqual(expected(4, 1)); // fewer: sorted
+      /** The page of the rows numbered 1..count that `keep` keeps, by UPC. */
+      const expected = (keep: (n: number) => boolean, page = 0) => Array.from({ length: count }, (_, i) => i + 1).filter(keep)
+        .slice(page * 50, page * 50 + 50).map((n) => `${tag}${String(n).padStart(6, '0')}`);
+      expect(await upcsOf({ vendor: `${tag} ` })).toEqual(expected(() => true)); // three brands merged
+      expect(await upcsOf({ vendor: `${tag} `, page: 5 })).toEqual(expected(() => true, 5));
+      expect(await upcsOf({ vendor: `${tag} Alpha`, page: 1 })).toEqual(expected((n) => n % 3 === 0, 1)); // one brand
+      expect(await upcsOf({ vendor: `${tag} `, color: 'red', page: 1 })).toEqual(expected((n) => n % 4 === 0, 1));
+      expect(await upcsOf({ style: `${tag}-`, page: 2 })).toEqual(expected(() => true, 2)); // every style: the UPC walk
+      expect(await upcsOf({ style: `${tag}-`, vendor: `${tag} a`, page: 1 })).toEqual(expected((n) => n % 3 === 0, 1));
+      expect(await upcsOf({ style: `${tag}-00` })).toEqual(expected((n) => n % styles < 10)); // ten styles lead
+      expect(await upcsOf({ style: `${tag}-00`, vendor: `${tag} ` })).toEqual(expected((n) => n % styles < 10)); // three brands do
+      expect(await upcsOf({ style: `${tag}-`, upc: `${tag}0002`, page: 1 })).toEqual(expected((n) => n >= 200 && n < 300, 1)); // walked
+      expect(await upcsOf({ style: `${tag}-00`, vendor: `${tag} b`, upc: `${tag}0001` })).toEqual(expected((n) => n >= 100 && n < 200 && n % styles < 10 && n % 3 === 1));
+      expect(await upcsOf({ vendor: `${tag} `, page: Math.ceil(count / 50) })).toEqual([]);
+      expect(await upcsOf({ vendor: `${tag} Gamma`, color: 'red' })).toEqual([]); // no brand to lead with
     });
 
     it('answers the first entries of the catalogue by UPC when every field is blank', async () => {

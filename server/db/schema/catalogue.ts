@@ -14,7 +14,7 @@ export const UPC_SOURCES = ['dataentry', 'excel'] as const;
  *   upc:                     `upc LIKE $1`                    ($1 = likePrefix(text), server/db/sql.ts)
  *   vendor/style/size/color: `lower(vendor_name) LIKE lower($1)`
  * and ordered by the indexes' own order, `ORDER BY lower(vendor_name) USING ~<~`, so a page is read straight off
- * the index (distinct values by a skip scan, one probe each). text_pattern_ops makes LIKE-prefix usable under
+ * the index (distinct values by a skip scan, one probe each; a Search's rows by UPC within a value). text_pattern_ops makes LIKE-prefix usable under
  * any database collation; a contains-match ('%x%') would scan all rows and must not be used here.
  * Prices are null while unknown.
  */
@@ -41,14 +41,24 @@ export const upcs = pgTable(
     lastUpdated: timestampTz('last_updated').notNull().defaultNow().$onUpdate(() => new Date()),
     asin: text('asin').notNull().default(''),
   },
-  (t) => [
-    check('upcs_source_check', oneOf(t.source, UPC_SOURCES)),
-    index('upcs_upc_prefix_idx').on(t.upc.op('text_pattern_ops')),
-    index('upcs_vendor_prefix_idx').using('btree', sql`lower(${t.vendorName}) text_pattern_ops`),
-    index('upcs_style_prefix_idx').using('btree', sql`lower(${t.vendorStyleNumber}) text_pattern_ops`),
-    index('upcs_size_prefix_idx').using('btree', sql`lower(${t.size}) text_pattern_ops`),
-    index('upcs_color_prefix_idx').using('btree', sql`lower(${t.color}) text_pattern_ops`),
-  ],
+  (t) => {
+    // The searched keys as every query writes them: the UPC as typed, the other fields lower-cased.
+    const upc = sql`${t.upc} text_pattern_ops`;
+    const vendor = sql`lower(${t.vendorName}) text_pattern_ops`;
+    const style = sql`lower(${t.vendorStyleNumber}) text_pattern_ops`;
+    const size = sql`lower(${t.size}) text_pattern_ops`;
+    const color = sql`lower(${t.color}) text_pattern_ops`;
+    return [
+      check('upcs_source_check', oneOf(t.source, UPC_SOURCES)),
+      // Each searched key leads one index, followed by the UPC (a value's rows in UPC order) and the other keys, so
+      // a Search checks every field inside the index (domains/upcs/suggestions.ts searchCatalogue).
+      index('upcs_upc_search_idx').using('btree', upc, vendor, style, size, color),
+      index('upcs_vendor_search_idx').using('btree', vendor, upc, style, size, color),
+      index('upcs_style_search_idx').using('btree', style, upc, vendor, size, color),
+      index('upcs_size_search_idx').using('btree', size, upc, vendor, style, color),
+      index('upcs_color_search_idx').using('btree', color, upc, vendor, style, size),
+    ];
+  },
 );
 
 /**

@@ -95,6 +95,14 @@ describe('Hostile spreadsheet files are refused with a clear message, and pollut
     expect(await refusal(descriptor)).toBe('The file is too large once unpacked.');
   });
 
+  it('refuses a part whose unsigned data descriptor disagrees with its central entry, as SheetJS does; reads a signed one (SheetJS warns)', async () => {
+    const sheetAs = (descriptor: true | 'unsigned', descriptorSize?: number) => zipFile(xlsxParts({ sheet: UPC_SHEET }).map((part) =>
+      part.name === 'xl/worksheets/sheet1.xml' ? { ...part, descriptor, ...(descriptorSize === undefined ? {} : { descriptorSize }) } : part));
+    expect(await refusal(sheetAs('unsigned', 7))).toBe('The file could not be read as a spreadsheet.');
+    expect(await refusal(sheetAs('unsigned'))).toBeUndefined();
+    expect(await refusal(sheetAs(true, 7))).toBeUndefined();
+  });
+
   it('refuses a package whose headers disagree, or of more parts than a workbook has', async () => {
     const parts = xlsxParts({ sheet: UPC_SHEET });
     const lying = new Uint8Array(zipFile(parts));

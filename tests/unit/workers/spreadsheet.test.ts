@@ -3,12 +3,13 @@
 // File' turning the rows into new rows, or skipping them with Excel's row number and the reason.
 // Hostile files and the worker's containment are in hostile-files.test.ts.
 import { describe, expect, it } from 'vitest';
-import { utils, write } from 'xlsx';
+import { read, utils, write } from 'xlsx';
 import { excelEntries, importMessage } from '../../../src/features/data-entry/excel-rows';
 import { BOX_COLUMNS, CATALOGUE_COLUMNS, IMAGE_COLUMNS, type CatalogueColumn } from '../../../src/workers/columns';
 import {
   readSpreadsheet, sniffKind, SPREADSHEET_LIMITS, SPREADSHEET_MAX_ROWS, type SheetRows, type SpreadsheetKind,
 } from '../../../src/workers/spreadsheet';
+import { storedZip } from '../../../src/workers/zip-guard';
 import { noise, textFile, workbook } from './workbook-files';
 
 const KINDS = ['xlsx', 'xls', 'csv'] as const;
@@ -22,6 +23,20 @@ const plain = <K extends string>({ rows }: SheetRows<K>): Array<{ row: number } 
 const numberedRows = (count: number): unknown[][] => Array.from({ length: count }, (_, index) => [String(index), 1]);
 
 describe('Spreadsheet parsing (spec §5)', () => {
+  it('hands SheetJS an .xlsx as the zip guard copied it, every part stored, which SheetJS reads exactly as the original', async () => {
+    const book = utils.book_new();
+    utils.book_append_sheet(book, utils.aoa_to_sheet([['UPC', 'Brand', 'MSRP'], ...Array.from({ length: 300 }, (_, i) => [`0${i}`, `Brand ${i % 7}`, i + 0.5])]), 'Catalogue');
+    const original = new Uint8Array(write(book, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer);
+    const checked = await storedZip(original, SPREADSHEET_LIMITS);
+    if (!('stored' in checked)) throw new Error(`refused: ${checked.problem}`);
+    const cells = (bytes: Uint8Array) => {
+      const book = read(bytes, { type: 'array', dense: true });
+      return book.SheetNames.map((name) => utils.sheet_to_json(book.Sheets[name] ?? {}, { header: 1, raw: false }));
+    };
+    expect(cells(checked.stored)).toEqual(cells(original));
+    expect(checked.stored.byteLength).toBeGreaterThan(original.byteLength); // nothing left to inflate
+  });
+
   it.each(KINDS)('reads a .%s by its headers: trimmed, any case, under the first non-empty row; blank rows skipped; Excel row numbers kept', async (kind) => {
     const data = workbook([
       [],

@@ -43,8 +43,10 @@ export interface ZipPart {
   readonly deflated?: { readonly bytes: Uint8Array; readonly size: number };
   /** The uncompressed size written in both headers, when the part lies about it. */
   readonly declaredSize?: number;
-  /** Sizes only in a data descriptor after the data (bit 3), as streaming zip writers do. */
-  readonly descriptor?: boolean;
+  /** Sizes only in a data descriptor after the data (bit 3), as streaming zip writers do; with or without its signature. */
+  readonly descriptor?: boolean | 'unsigned';
+  /** The uncompressed size the data descriptor states, when it disagrees with the central entry. */
+  readonly descriptorSize?: number;
   /** General-purpose flag bit 0: the part is encrypted. */
   readonly encrypted?: boolean;
 }
@@ -67,7 +69,8 @@ export function zipFile(parts: readonly ZipPart[]): ArrayBuffer {
       [2, name.byteLength], [2, 0],
     ]);
     local.set(name, 30);
-    const descriptor = part.descriptor ? header(16, [[4, 0x08074b50], [4, crc], [4, body.byteLength], [4, size]]) : new Uint8Array(0);
+    const stated: ReadonlyArray<readonly [4, number]> = [[4, crc], [4, body.byteLength], [4, part.descriptorSize ?? size]];
+    const descriptor = part.descriptor === 'unsigned' ? header(12, stated) : part.descriptor ? header(16, [[4, 0x08074b50], ...stated]) : new Uint8Array(0);
     const entry = header(46 + name.byteLength, [
       [4, 0x02014b50], [2, 20], [2, 20], [2, flags], [2, 8], [4, 0], [4, crc], [4, body.byteLength], [4, size],
       [2, name.byteLength], [2, 0], [2, 0], [2, 0], [2, 0], [4, 0], [4, offset],

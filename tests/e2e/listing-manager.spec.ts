@@ -33,9 +33,12 @@ const press = (size: Size, target: Locator): Promise<void> => (size.touch ? targ
 async function openListingManager(page: Page, size: Size = SIZES[2]): Promise<Locator> {
   const toolbar = page.getByRole('toolbar', { name: 'Lot actions' });
   const direct = toolbar.getByRole('button', { name: 'Listing Manager' });
+  const more = toolbar.getByRole('button', { name: 'More actions' });
+  // The toolbar comes with the Lots page's chunk, a moment after sign-in: wait for whichever this size shows.
+  await expect(direct.or(more).first()).toBeVisible();
   if (await direct.isVisible()) await press(size, direct);
   else {
-    await press(size, toolbar.getByRole('button', { name: 'More actions' }));
+    await press(size, more);
     await press(size, page.getByRole('dialog', { name: 'More actions' }).getByRole('button', { name: 'Listing Manager' }));
   }
   const dialog = page.getByRole('dialog', { name: 'Listing Manager' });

@@ -49,7 +49,7 @@ async function stampedSince(username: string, cursor: string): Promise<number[]>
 }
 
 describe('syncLots', () => {
-  it('sends every lot the user may see on a first run, in pages of at most 1,000, and only their own to a user', async () => {
+  it(`sends every lot the user may see on a first run, in pages of at most ${LOT_SYNC_PAGE}, and only their own to a user`, async () => {
     await Promise.all([suite.staff.tokenFor(ALICE), suite.staff.tokenFor(BOB)]);
     const mine = await seedLots(ALICE, LOT_SYNC_PAGE + 500);
     const bobs = await seedLots(BOB, 3);

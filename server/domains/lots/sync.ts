@@ -10,7 +10,7 @@ import { isAdmin } from '../../auth/tokens';
 import { lots, lotTombstones, queryRows, type DbOrTx } from '../../db';
 import { defineHandlers, only, refuse, reply, type HandlerUser } from '../handler';
 import { presentLots } from './lot-auctions';
-import { firstPosition, formatCursor, parseCursor, type SyncPosition } from './sync-cursor';
+import { firstPosition, formatCursor, parseCursor, type SyncPosition, type SyncRequest } from './sync-cursor';
 
 interface Now {
   epoch: string;
@@ -33,7 +33,7 @@ async function now(db: DbOrTx): Promise<Now> {
 const after = (xid: AnyColumn, id: AnyColumn, from: SyncPosition): SQL =>
   sql`(${xid}, ${id}) > (${from.xid}, ${from.id})`;
 
-/** The later of two page ends; the page stops at the earlier one that was cut short (a full list). */
+/** Where a list was cut short (it came full): the page may not reach past its last row; undefined when it was not. */
 const endOf = (list: ReadonlyArray<{ xid: number; id: number }>): { xid: number; id: number } | undefined =>
   list.length < LOT_SYNC_PAGE ? undefined : list[list.length - 1];
 const notAfter = (end: { xid: number; id: number } | undefined) => (row: { xid: number; id: number }) =>
@@ -65,17 +65,22 @@ async function page(db: DbOrTx, user: HandlerUser, from: SyncPosition): Promise<
   return { lots: presented, removed: removed.map(({ id }) => id), next: formatCursor(next, more), more, full: from.full, userId: user.id };
 }
 
+/** What the cursor asks for, or undefined for text that is no cursor. */
+function readCursor(cursor: string, clock: Now): SyncRequest | undefined {
+  try {
+    return parseCursor(cursor, clock.epoch, clock.newest);
+  } catch {
+    return undefined;
+  }
+}
+
 export const lotSyncHandlers = defineHandlers({
   syncLots: {
     access: 'user',
     async handle(context, { after: cursor }) {
       const clock = await now(context.db);
-      let request;
-      try {
-        request = parseCursor(cursor, clock.epoch, clock.newest);
-      } catch {
-        return refuse(ErrorCode.BAD_REQUEST, ServerMessages.notASyncCursor);
-      }
+      const request = readCursor(cursor, clock);
+      if (request === undefined) return refuse(ErrorCode.BAD_REQUEST, ServerMessages.notASyncCursor);
       const from = request.kind === 'page' ? request.position : firstPosition(request, clock.epoch, clock.floor);
       return only(reply.on('lotChanges', await page(context.db, context.user, from)));
     },

@@ -1,7 +1,8 @@
 // `npm test`: everything, in the order that fails fastest: types, lint, the protocol doc, unit, integration,
 // then the browser tests against the built PWA on the real server. The integration suite runs on the embedded
-// database and, when a PostgreSQL answers (DATABASE_URL, or the local one on 127.0.0.1:5432), on it too, both at
-// once: their tests mostly wait on databases and child processes, so the pair takes little longer than one. It
+// database and, when a PostgreSQL answers (DATABASE_URL, or the local one on 127.0.0.1:5432), on it too: that pass
+// runs beside the browser tests, one file at a time, on the cores they leave idle while pages and servers wait
+// (two vitest workers beside the embedded pass left the CPU oversubscribed; the browser step uses about 1.3 of 2). It
 // installs nothing: when Debian's Chromium is missing it says how to get it and fails. It ends with one line
 // counting every test.
 import { spawn } from 'node:child_process';
@@ -39,15 +40,19 @@ const steps = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['protocol doc', 'npx', ['tsx', 'scripts/protocol-doc.ts', '--check']],
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit', ...vitestJson('unit')]],
-  [
-    'integration (PGlite)', 'npx', ['vitest', 'run', '--project', 'integration', ...vitestJson('integration')], {},
-    postgresUrl === undefined
-      ? { skipped: 'No PostgreSQL reachable (DATABASE_URL unset, nothing on 127.0.0.1:5432): the PostgreSQL integration run is skipped.' }
-      : { name: 'integration (PostgreSQL)', args: ['vitest', 'run', '--project', 'integration', ...vitestJson('integration-pg')], env: { DATABASE_URL: postgresUrl } },
-  ],
+  ['integration (PGlite)', 'npx', ['vitest', 'run', '--project', 'integration', ...vitestJson('integration')]],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['first-load budget', 'node', ['scripts/bundle-budget.mjs', '--strict']],
-  ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') }],
+  [
+    'e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
+    postgresUrl === undefined
+      ? { skipped: 'No PostgreSQL reachable (DATABASE_URL unset, nothing on 127.0.0.1:5432): the PostgreSQL integration run is skipped.' }
+      : {
+          name: 'integration (PostgreSQL)',
+          args: ['vitest', 'run', '--project', 'integration', '--maxWorkers=1', ...vitestJson('integration-pg')],
+          env: { DATABASE_URL: postgresUrl },
+        },
+  ],
 ];
 
 if (!existsSync(CHROMIUM)) {

@@ -1,6 +1,7 @@
 // The real server as its own process (node --import tsx server/main.ts) on a free port, for the tests that stop,
 // kill or run several of them: its output is kept, and a test can wait for a line of it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { withMigratedPglite } from './test-database';
 
 const START_TIMEOUT_MS = 60_000; // a fresh PGlite folder runs initdb and the migrations first
 
@@ -21,6 +22,8 @@ export interface RunningServer {
 export async function spawnServer(env: Record<string, string>, { withoutDatabaseUrl = false } = {}): Promise<RunningServer> {
   const full: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', ...env };
   if (withoutDatabaseUrl) delete full.DATABASE_URL;
+  // An embedded database on a new folder starts from the migrated template (the start path itself is the same).
+  if (full.DATABASE_URL === undefined && full.DATA_DIR !== undefined) await withMigratedPglite(full.DATA_DIR);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: full });
   let text = '';
   const waiters = new Set<() => void>();

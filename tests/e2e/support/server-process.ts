@@ -1,6 +1,7 @@
 // A LotDesk server process a test can stop and start again on the same port and data folder: what the
 // offline flows need (the global Playwright webServer cannot be stopped mid-test).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { withMigratedPglite } from '../../support/test-database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -57,6 +58,8 @@ export function serverProcess(basePort: number, options: ServerProcessOptions = 
     dataDir,
     async start() {
       if (child) throw new Error('server already running');
+      // A first start skips initdb and the migrations: the folder gets the migrated template (a restart keeps its data).
+      if (process.env.DATABASE_URL === undefined && options.env?.DATABASE_URL === undefined) await withMigratedPglite(dataDir);
       child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD, LOG_LEVEL: 'warn', HTTP_RATE_LIMIT: '100000', HTTP_ASSET_RATE_LIMIT: '100000', STATIC_DIR: resolve(process.env.STATIC_DIR ?? 'dist'), ...options.env },
         stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,9 +1,8 @@
 // `npm test`: everything, in the order that fails fastest: types, lint, the protocol doc, unit, integration,
 // then the browser tests against the built PWA on the real server. The integration suite runs on the embedded
 // database and, when a PostgreSQL answers (DATABASE_URL, or the local one on 127.0.0.1:5432), on it too: that pass
-// runs beside the browser tests at a lower CPU priority (nice 10), one file at a time, on the cycles they leave idle
-// while pages and servers wait (beside the embedded pass at equal priority the CPU was oversubscribed and a run took
-// over 20 minutes); its result is awaited, and its log printed, at the end. It
+// runs beside the browser tests, one file at a time, on the cores they leave idle while pages and servers wait
+// (two vitest workers beside the embedded pass left the CPU oversubscribed; the browser step uses about 1.3 of 2). It
 // installs nothing: when Debian's Chromium is missing it says how to get it and fails. It ends with one line
 // counting every test.
 import { spawn } from 'node:child_process';
@@ -44,16 +43,17 @@ const steps = [
   ['integration (PGlite)', 'npx', ['vitest', 'run', '--project', 'integration', ...vitestJson('integration')]],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['first-load budget', 'node', ['scripts/bundle-budget.mjs', '--strict']],
-  ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') }],
+  [
+    'e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
+    postgresUrl === undefined
+      ? { skipped: 'No PostgreSQL reachable (DATABASE_URL unset, nothing on 127.0.0.1:5432): the PostgreSQL integration run is skipped.' }
+      : {
+          name: 'integration (PostgreSQL)',
+          args: ['vitest', 'run', '--project', 'integration', '--maxWorkers=1', ...vitestJson('integration-pg')],
+          env: { DATABASE_URL: postgresUrl },
+        },
+  ],
 ];
-
-/** The PostgreSQL pass: started with the browser tests, niced, awaited after them. */
-const POSTGRES_PASS = 'integration (PostgreSQL)';
-const postgresPass = {
-  beforeStep: 'e2e',
-  args: ['-n', '10', 'npx', 'vitest', 'run', '--project', 'integration', '--maxWorkers=1', ...vitestJson('integration-pg')],
-  log: join(reports, 'integration-pg.log'),
-};
 
 if (!existsSync(CHROMIUM)) {
   console.error(`The browser tests need Debian's Chromium at ${CHROMIUM}. Install it with:\n\n  sudo apt-get update && sudo apt-get install -y chromium\n\n(LotDesk never downloads a browser of its own.)`);
@@ -75,55 +75,42 @@ function summary() {
   return `${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`;
 }
 
-/** Starts a command; its output goes to the terminal, or into `logFile` (printed by the caller). Its exit status. */
-function start(command, args, env, logFile) {
-  const child = spawn(command, args, { stdio: logFile === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...withoutDatabaseUrl, ...env } });
-  if (logFile !== undefined) {
-    const log = createWriteStream(logFile);
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
-  }
-  return { child, status: new Promise((resolve) => child.once('close', (code) => resolve(code ?? 1))) };
+/** Runs a command to its end; its output goes to the terminal, or into `logFile` (printed by the caller). */
+function run(command, args, env, logFile) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: logFile === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...withoutDatabaseUrl, ...env } });
+    if (logFile !== undefined) {
+      const log = createWriteStream(logFile);
+      child.stdout.pipe(log);
+      child.stderr.pipe(log);
+    }
+    child.once('close', (code) => resolve(code ?? 1));
+  });
 }
-
-/** As start, in a process group of its own, so a failure elsewhere can stop it and everything it started. */
-function startDetached(command, args, env, logFile) {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...withoutDatabaseUrl, ...env } });
-  const log = createWriteStream(logFile);
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  return { child, status: new Promise((resolve) => child.once('close', (code) => resolve(code ?? 1))) };
-}
-
-/** The PostgreSQL pass while it runs: stopped (its process group) when an earlier step fails. */
-let background;
 
 function failed(name, status) {
-  if (background !== undefined && background.child.exitCode === null) process.kill(-background.child.pid, 'SIGTERM');
   console.error(`\n✗ ${name} failed`);
   console.log(`tests: ${summary()}`);
   process.exit(status || 1);
 }
 
-for (const [name, command, args, env = {}] of steps) {
-  if (name === postgresPass.beforeStep) {
-    if (postgresUrl === undefined) console.log('No PostgreSQL reachable (DATABASE_URL unset, nothing on 127.0.0.1:5432): the PostgreSQL integration run is skipped.');
-    else {
-      console.log(`\n── ${POSTGRES_PASS}: started, beside the browser tests at a lower CPU priority ──`);
-      background = { started: Date.now(), ...startDetached('nice', postgresPass.args, { DATABASE_URL: postgresUrl }, postgresPass.log) };
-    }
-  }
+for (const [name, command, args, env = {}, beside] of steps) {
   console.log(`\n── ${name} ──`);
   const started = Date.now();
-  const status = await start(command, args, env).status;
+  // A step's companion (the PostgreSQL pass) runs at the same time; its log follows the step's.
+  const besideLog = beside?.args === undefined ? undefined : join(reports, `${beside.name}.log`);
+  const [status, besideStatus] = await Promise.all([
+    run(command, args, env),
+    besideLog === undefined ? Promise.resolve(0) : run(command, beside.args, beside.env, besideLog),
+  ]);
   // Each step's time, so the slowest part of a CI run that nears its limit is plain from the log.
   console.log(`── ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s ──`);
+  if (beside?.skipped !== undefined) console.log(beside.skipped);
+  if (besideLog !== undefined) {
+    console.log(`\n── ${beside.name} (ran at the same time) ──`);
+    console.log(readFileSync(besideLog, 'utf8'));
+  }
   if (status !== 0) failed(name, status);
-}
-if (background !== undefined) {
-  const status = await background.status;
-  console.log(`\n── ${POSTGRES_PASS} (began with the browser tests; done ${((Date.now() - background.started) / 1000).toFixed(0)} s after) ──`);
-  console.log(readFileSync(postgresPass.log, 'utf8'));
-  if (status !== 0) failed(POSTGRES_PASS, status);
+  if (besideStatus !== 0) failed(beside.name, besideStatus);
 }
 console.log(`\n✓ all checks passed\ntests: ${summary()}`);

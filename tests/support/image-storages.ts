@@ -1,13 +1,14 @@
 // The two image storages under test, set up one way for every suite (as tests/support/stores.ts does for the online
 // stores): the disk in a fresh folder, and S3 on a fresh emulator (tests/support/s3-emulator.ts), each with what the
 // shared contract needs to see what was written, and a neighbour (another folder, another key prefix).
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from '../../server/services';
 import { diskStorage } from '../../server/images/disk-storage';
 import { s3Storage, type S3Settings } from '../../server/images/s3-storage';
-import type { ImageStorage } from '../../server/images/storage';
+import { variantKeys, type ImageStorage, type StoredFileName } from '../../server/images/storage';
 import { startS3Emulator, type S3Emulator } from './s3-emulator';
 
 export type StorageKind = 'disk' | 's3';
@@ -86,4 +87,17 @@ export async function startStorageUnderTest(kind: StorageKind, logger: Logger = 
       await s3.stop();
     },
   };
+}
+
+/**
+ * Two uploads whose keys share their two-character folder: `mine` with an original and a full, `other` with a full.
+ * What a delete must leave alone is the other's file.
+ */
+export async function twoUploadsInOneFolder(storage: ImageStorage, extensions: Readonly<Record<StoredFileName, string>>) {
+  const mine = variantKeys(randomUUID(), extensions);
+  const other = variantKeys(`${mine.full.slice(0, 2)}${randomUUID().slice(2)}`, extensions);
+  await storage.put(mine.original, Buffer.from('o'), 'image/tiff');
+  await storage.put(mine.full, Buffer.from('f'), 'image/jpeg');
+  await storage.put(other.full, Buffer.from('x'), 'image/jpeg');
+  return { mine, other };
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diskStorage } from '../../../../server/images/disk-storage';
 import { InvalidImageKey, servableVariant, variantKeys } from '../../../../server/images/storage';
-import { filesUnder } from '../../../support/image-storages';
+import { filesUnder, twoUploadsInOneFolder } from '../../../support/image-storages';
 import { tempFolders } from '../../../support/temp-folders';
 
 const newFolder = tempFolders('lotdesk-images-');
@@ -54,11 +54,7 @@ describe('servableVariant', () => {
 describe('diskStorage', () => {
   it("removes an upload's emptied folders with its last file, and keeps a folder another upload still uses", async () => {
     const { root, storage } = storageInFolder();
-    const mine = variantKeys(randomUUID(), EXTENSIONS);
-    const other = variantKeys(`${mine.full.slice(0, 2)}${randomUUID().slice(2)}`, EXTENSIONS); // same two-character folder
-    await storage.put(mine.original, Buffer.from('o'), 'image/tiff');
-    await storage.put(mine.full, Buffer.from('f'), 'image/jpeg');
-    await storage.put(other.full, Buffer.from('x'), 'image/jpeg');
+    const { mine, other } = await twoUploadsInOneFolder(storage, EXTENSIONS);
     await storage.delete([mine.original, mine.full, mine.thumbnail]);
     expect(filesUnder(root)).toEqual([other.full]);
     expect(existsSync(join(root, mine.full, '..'))).toBe(false);

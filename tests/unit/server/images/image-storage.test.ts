@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidImageKey, variantKeys, type StoredFile } from '../../../../server/images/storage';
-import { startStorageUnderTest, type StorageKind, type StorageUnderTest } from '../../../support/image-storages';
+import { startStorageUnderTest, twoUploadsInOneFolder, type StorageKind, type StorageUnderTest } from '../../../support/image-storages';
 
 const contentOf = async (file: StoredFile | undefined): Promise<string | undefined> => (file ? text(file.stream) : undefined);
 
@@ -78,11 +78,7 @@ describe.each<StorageKind>(['disk', 's3'])('%s image storage', (kind) => {
 
   it('deletes files and leaves the others; deleting keys with no file (again, or never put) is fine', async () => {
     const { storage } = subject;
-    const mine = variantKeys(randomUUID(), EXTENSIONS);
-    const other = variantKeys(`${mine.full.slice(0, 2)}${randomUUID().slice(2)}`, EXTENSIONS); // same two-character folder
-    await storage.put(mine.original, Buffer.from('o'), 'image/tiff');
-    await storage.put(mine.full, Buffer.from('f'), 'image/jpeg');
-    await storage.put(other.full, Buffer.from('x'), 'image/jpeg');
+    const { mine, other } = await twoUploadsInOneFolder(storage, EXTENSIONS);
     await storage.delete([mine.original, mine.full, mine.thumbnail]);
     await storage.delete([mine.original]);
     await storage.delete([]);

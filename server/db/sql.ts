@@ -29,7 +29,13 @@ export const LOT_NUMBER_DIGITS = 6;
 
 /** The next server-assigned lot number: `prefix` + the padded next value of lot_number_seq. */
 export async function nextLotNumber(db: DbOrTx, prefix: string): Promise<string> {
-  const [row] = await queryRows<{ n: string }>(db, sql`select nextval('lot_number_seq')::text as n`);
-  if (!row) throw new Error('nextval(lot_number_seq) returned no row');
-  return `${prefix}${row.n.padStart(LOT_NUMBER_DIGITS, '0')}`;
+  const [lotNumber] = await nextLotNumbers(db, prefix, 1);
+  if (lotNumber === undefined) throw new Error('nextval(lot_number_seq) returned no row');
+  return lotNumber;
+}
+
+/** `count` lot numbers at once (the demo seed's bulk inserts), each as nextLotNumber makes it. */
+export async function nextLotNumbers(db: DbOrTx, prefix: string, count: number): Promise<string[]> {
+  const rows = await queryRows<{ n: string }>(db, sql`select nextval('lot_number_seq')::text as n from generate_series(1, ${count})`);
+  return rows.map((row) => `${prefix}${row.n.padStart(LOT_NUMBER_DIGITS, '0')}`);
 }

@@ -68,6 +68,7 @@ describe('npm run seed -- --demo', () => {
       expect(row.listing).toBe(row.item_listing);
     }
     expect(rows.some((row) => row.units > 0)).toBe(true);
+    expect(rows.some((row) => row.units === 0)).toBe(true); // an empty lot's totals are 0, not unknown
     const [first] = await database.db.select({ lotNumber: lots.lotNumber }).from(lots).where(eq(lots.id, rows[0]?.id ?? 0));
     expect(first?.lotNumber).toMatch(/^LOT-\d{6}$/);
   });

@@ -12,7 +12,7 @@ export type LotStatus = (typeof LOT_STATUSES)[number];
 /**
  * Lot numbers are `LOT_PREFIX` + a zero-padded value of this sequence (DESIGN §5 "Lot numbers"). A sequence,
  * not max()+1, so concurrent creates on several servers never collide; gaps after a rollback are fine.
- * Use `nextLotNumber()` from server/db/lot-numbers.ts.
+ * Use `nextLotNumber()` from server/db/sql.ts.
  */
 export const lotNumberSeq = pgSequence('lot_number_seq', { startWith: 1, increment: 1 });
 

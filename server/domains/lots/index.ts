@@ -10,4 +10,4 @@ export const lotHandlers = defineHandlers({ ...lotQueryHandlers, ...lotSyncHandl
 export { lockVisibleLots, lotNotFound, ownerName, replyAndPushPerOwner, visibleLot, visibleLots } from './lot-access';
 export { type LotRow } from './lot-presenter';
 export { auctionEntriesOf, presentLots, presentOneLot } from './lot-auctions';
-export { changeItems, recomputeLotTotals, type ItemChange } from './lot-totals';
+export { changeItems, recomputeLotTotals, recomputeTotalsOfLots, type ItemChange } from './lot-totals';

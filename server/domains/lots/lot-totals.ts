@@ -1,14 +1,19 @@
 // The totals recalculator (DESIGN §5 "Totals"): a lot's units, retail total and listing total, recomputed from its
 // items whenever items change (pallets and cartons are typed by hand; a hand edit of a total stands until the next
 // item change). Every handler that changes items goes through changeItems, on the mutation's transaction; the
-// demo seed uses recomputeLotTotals too. Never checks ownership (the caller has, and holds the lot's lock).
-import { eq, sql } from 'drizzle-orm';
+// demo seed uses recomputeTotalsOfLots. Never checks ownership (the caller has, and holds the lot's lock).
+import { eq, inArray, sql } from 'drizzle-orm';
 import { COUNT_MAX, MONEY_MAX } from '../../../src/protocol/primitives';
 import { ServerMessages } from '../../../src/protocol/messages';
 import { boxes, items, lots, type DbOrTx } from '../../db';
 import type { LotRow } from './lot-presenter';
 
 class TotalsOutOfRange extends Error {}
+
+// A lot's totals from its items, an unknown (null) price counting as 0; exact (numeric) sums in the database.
+const UNITS = sql`coalesce(sum(${items.quantity}), 0)`;
+const RETAIL = sql`coalesce(sum(${items.quantity} * coalesce(${items.retailPrice}, 0)), 0)`;
+const LISTING = sql`coalesce(sum(${items.quantity} * coalesce(${items.listingPrice}, 0)), 0)`;
 
 /**
  * Sets the lot's totals from its items: units Σ quantity, retail Σ quantity × retailPrice, listing Σ quantity ×
@@ -17,11 +22,7 @@ class TotalsOutOfRange extends Error {}
  */
 export async function recomputeLotTotals(db: DbOrTx, lotId: number): Promise<LotRow> {
   const [totals] = await db
-    .select({
-      units: sql`coalesce(sum(${items.quantity}), 0)`.mapWith(Number),
-      retail: sql`coalesce(sum(${items.quantity} * coalesce(${items.retailPrice}, 0)), 0)`.mapWith(Number),
-      listing: sql`coalesce(sum(${items.quantity} * coalesce(${items.listingPrice}, 0)), 0)`.mapWith(Number),
-    })
+    .select({ units: sql`${UNITS}`.mapWith(Number), retail: sql`${RETAIL}`.mapWith(Number), listing: sql`${LISTING}`.mapWith(Number) })
     .from(items)
     .innerJoin(boxes, eq(items.boxId, boxes.id))
     .where(eq(boxes.lotId, lotId));
@@ -34,6 +35,27 @@ export async function recomputeLotTotals(db: DbOrTx, lotId: number): Promise<Lot
     .returning();
   if (!lot) throw new Error(`lot ${lotId} vanished while its totals were recomputed`);
   return lot;
+}
+
+/**
+ * The same totals for many lots in one statement (the demo seed's thousands of lots). No range check: only for
+ * rows the caller made itself.
+ */
+export async function recomputeTotalsOfLots(db: DbOrTx, lotIds: readonly number[]): Promise<void> {
+  if (lotIds.length === 0) return;
+  const sums = db
+    .select({ lotId: sql<number>`${lots.id}`.as('lot_id'), units: sql<number>`${UNITS}`.as('units'), retail: sql<number>`${RETAIL}`.as('retail'), listing: sql<number>`${LISTING}`.as('listing') })
+    .from(lots)
+    .leftJoin(boxes, eq(boxes.lotId, lots.id))
+    .leftJoin(items, eq(items.boxId, boxes.id))
+    .where(inArray(lots.id, [...lotIds]))
+    .groupBy(lots.id)
+    .as('sums');
+  await db
+    .update(lots)
+    .set({ numberOfUnits: sql`${sums.units}`, totalOriginalRetail: sql`${sums.retail}`, totalListingPrice: sql`${sums.listing}` })
+    .from(sums)
+    .where(eq(lots.id, sums.lotId));
 }
 
 /** An item change that went through (what `write` returned, and the lot with its new totals), or its refusal. */

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { createLot } from '../../../src/domains/lots';
 import { Destination } from '../../../src/protocol/destinations';
 import { batchEntries } from '../../../src/sync/outbox/batch';
-import { discardEntry, enqueue, markInFlight } from '../../../src/sync/outbox/outbox';
+import { discardEntry, enqueue } from '../../../src/sync/outbox/outbox';
+import { markInFlight } from '../../../src/sync/outbox/queue';
 import { createInProcessLocks } from '../../../src/sync/outbox/locks';
 import { createReplayer } from '../../../src/sync/outbox/replayer';
 import type { Replica } from '../../../src/sync/replica/replica';

@@ -6,6 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
 import { keepScreenshot } from './support/screenshots';
+import { expectTouchTargets } from './support/targets';
 import { createLot, lotRow, unique } from './support/lots';
 
 test.describe.configure({ timeout: 120_000 });
@@ -92,16 +93,7 @@ for (const size of SIZES) {
         dialog.getByRole('button', { name: 'Create', exact: true }), dialog.getByRole('button', { name: 'Update', exact: true }),
         dialog.getByRole('button', { name: 'Delete', exact: true }), dialog.getByRole('button', { name: 'Close' }),
       ];
-      for (const control of controls) {
-        await control.scrollIntoViewIfNeeded();
-        await expect(control).toBeInViewport();
-        const bounds = await control.boundingBox();
-        const isBox = (await control.getAttribute('type')) === 'checkbox' || (await control.getAttribute('type')) === 'radio';
-        // A checkbox or radio is tapped through its whole label row, which is at least 44 px tall.
-        const target = isBox ? control.locator('xpath=ancestor::label[1]') : control;
-        expect((await target.boundingBox())?.height ?? 0, `${await control.evaluate((element) => element.outerHTML.slice(0, 80))}`).toBeGreaterThanOrEqual(44);
-        expect((bounds?.x ?? -1) >= 0 && (bounds?.x ?? 0) + (bounds?.width ?? Infinity) <= size.viewport.width).toBe(true);
-      }
+      await expectTouchTargets(controls);
       await expectNothingOverflows(page, dialog);
       await keepScreenshot(page, testInfo, `${size.name} Listing Manager`, false);
       await press(size, dialog.getByRole('button', { name: 'Close' }));

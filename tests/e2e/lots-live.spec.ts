@@ -4,11 +4,12 @@
 // rows on a tablet, as cards on a phone).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test, type Browser, type Locator, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
 import { MessageType } from '../../src/protocol/message-types';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
 import { createLot, lotRow, unique } from './support/lots';
+import { expectTouchTargets } from './support/targets';
 
 const row = lotRow;
 
@@ -162,23 +163,16 @@ test.describe('with the server on and off', () => {
     expect(await box.evaluate((element) => element.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
 
     // On a phone the row keeps Create Lot; the other actions are under More actions (issue 13).
-    const fits = async (controls: readonly Locator[]): Promise<void> => {
-      for (const control of controls) {
-        const bounds = await control.boundingBox();
-        expect(bounds?.height, await control.innerText()).toBeGreaterThanOrEqual(44);
-        expect((bounds?.x ?? 0) + (bounds?.width ?? 0)).toBeLessThanOrEqual(360);
-      }
-    };
     const rowControls = await page.getByRole('toolbar', { name: 'Lot actions' }).locator('button:visible, select:visible').all();
     expect(rowControls).toHaveLength(2); // Create Lot, More actions
-    await fits(rowControls);
+    await expectTouchTargets(rowControls);
     await page.getByRole('button', { name: 'More actions' }).click();
     const sheet = page.getByRole('dialog', { name: 'More actions' });
     await expect(sheet.getByRole('button', { name: 'Unlist Lots' })).toBeVisible();
     await sheet.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished))); // measured once popped in
     const sheetControls = await sheet.locator('button, select').all();
     expect(sheetControls).toHaveLength(8); // the other seven actions (Print labels too) and the auction-event picker
-    await fits(sheetControls);
+    await expectTouchTargets(sheetControls);
     await page.keyboard.press('Escape');
     await box.evaluate((element) => element.scrollBy({ left: 10_000 }));
     expect(await overflow()).toBe(0);

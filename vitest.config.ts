@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Vitest's default leaves one of two cores idle; most of a unit file's time is importing its modules.
+          maxWorkers: 2,
         },
       },
       {

@@ -42,8 +42,8 @@ const postgresUrl = process.env.DATABASE_URL || ((await localPostgresAnswers()) 
 const { DATABASE_URL: _ignored, ...withoutDatabaseUrl } = process.env;
 
 const steps = [
-  ['types (app)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['types (server)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']],
+  // tsc uses one core: the two projects are checked at once.
+  ['types (app)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], {}, { name: 'types (server)', args: ['tsc', '--noEmit', '-p', 'tsconfig.node.json'] }],
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['protocol doc', 'npx', ['tsx', 'scripts/protocol-doc.ts', '--check']],
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit', ...vitestJson('unit')]],

@@ -46,6 +46,9 @@ export default defineConfig({
     // Installing the service worker precaches the whole app in every new context: CPU most tests do not need. The
     // tests of the service worker and of reloads with the server away allow it (test.use({ serviceWorkers: 'allow' })).
     serviceWorkers: 'block',
+    // As a person who asked for reduced motion: dialogs appear at once (src/styles.css), so no test waits out an
+    // opening animation before it may tap; motion.spec.ts checks the animations themselves.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

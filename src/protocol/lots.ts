@@ -153,7 +153,7 @@ export const LotChangesSchema = z.object({
   /** Ask again with this while `more`; once `more` is false, keep it: the next sync starts from it. */
   next: z.string().max(200),
   more: z.boolean(),
-  /** This run started over (no cursor, or one this database did not give): the lots held that do not come are gone. */
+  /** This run started over (no cursor, or one this database did not give this account): the lots held that do not come are gone. */
   full: z.boolean(),
   /** The asking user's account id (an admin's My Lots shows the lots whose userId is this). */
   userId: Id,

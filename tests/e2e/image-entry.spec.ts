@@ -15,6 +15,7 @@ import { utils, write } from 'xlsx';
 import { signInHome } from './support/login';
 import { keepScreenshot } from './support/screenshots';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+import { SIZES } from './support/sizes';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -225,12 +226,6 @@ test('a sheet without a url column, or a file that is no spreadsheet, is answere
   await expect(page.getByText(/^junk\.xlsx: /)).toBeVisible();
   await expect(page.getByText('Choose a spreadsheet with upc and url columns')).toBeVisible();
 });
-
-const SIZES = [
-  { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true },
-  { name: 'tablet', viewport: { width: 768, height: 1024 }, hasTouch: true },
-  { name: 'desk', viewport: { width: 1280, height: 800 }, hasTouch: false },
-] as const;
 
 async function atSize(browser: Browser, size: (typeof SIZES)[number]): Promise<Page> {
   const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.hasTouch });

@@ -15,6 +15,7 @@ import { signInHome } from './support/login';
 import { keepScreenshot } from './support/screenshots';
 import { createLotWithBox, scan, unique } from './support/lots';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+import { SIZES } from './support/sizes';
 
 // Uploads, variants and a background removal at three sizes, and a server stopped and started: bounds, not speed.
 test.describe.configure({ timeout: 150_000 });
@@ -102,12 +103,6 @@ async function uploadUpcImage(page: Page, upc: string): Promise<void> {
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(dialog).toHaveCount(0);
 }
-
-const SIZES = [
-  { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true },
-  { name: 'tablet', viewport: { width: 768, height: 1024 }, hasTouch: true },
-  { name: 'desk', viewport: { width: 1280, height: 800 }, hasTouch: false },
-] as const;
 
 for (const size of SIZES) {
   test.describe(`at ${size.name} size`, () => {

@@ -5,12 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LabelMessages } from '../../src/protocol/messages';
 import { navigateTo, signIn } from './support/login';
 import { createLot, lotRow, unique } from './support/lots';
-
-const SIZES = [
-  { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true },
-  { name: 'tablet', viewport: { width: 768, height: 1024 }, hasTouch: true },
-  { name: 'desk', viewport: { width: 1280, height: 800 }, hasTouch: false },
-] as const;
+import { SIZES } from './support/sizes';
 
 async function lotId(page: Page, title: string): Promise<string> {
   const href = (await lotRow(page, title).getByRole('link', { name: /^Edit LOT-/ }).getAttribute('href')) ?? '';

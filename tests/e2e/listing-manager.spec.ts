@@ -8,6 +8,7 @@ import { signInHome } from './support/login';
 import { keepScreenshot } from './support/screenshots';
 import { expectTouchTargets } from './support/targets';
 import { createLot, lotRow, unique } from './support/lots';
+import { SIZES, type Size } from './support/sizes';
 
 test.describe.configure({ timeout: 120_000 });
 let server: ServerProcess;
@@ -21,14 +22,8 @@ test.afterAll(async () => {
   await server.dispose();
 });
 
-const SIZES = [
-  { name: 'phone', viewport: { width: 360, height: 740 }, touch: true },
-  { name: 'tablet', viewport: { width: 768, height: 1024 }, touch: true },
-  { name: 'desk', viewport: { width: 1280, height: 800 }, touch: false },
-] as const;
-type Size = (typeof SIZES)[number];
 
-const press = (size: Size, target: Locator): Promise<void> => (size.touch ? target.tap() : target.click());
+const press = (size: Size, target: Locator): Promise<void> => (size.hasTouch ? target.tap() : target.click());
 
 /** Opens the Listing Manager from the Lots toolbar (on a phone it is under More actions). */
 async function openListingManager(page: Page, size: Size = SIZES[2]): Promise<Locator> {
@@ -76,7 +71,7 @@ async function expectNothingOverflows(page: Page, dialog: Locator): Promise<void
 
 for (const size of SIZES) {
   test.describe(`at ${size.viewport.width} px`, () => {
-    test.use({ viewport: size.viewport, hasTouch: size.touch });
+    test.use({ viewport: size.viewport, hasTouch: size.hasTouch });
 
     test('opens the Listing Manager with every control reachable, labelled, at least 44 px tall, and nothing overflowing', async ({ page }, testInfo) => {
       await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);

@@ -7,6 +7,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { ADMIN, signIn } from './support/login';
 import { keepScreenshot } from './support/screenshots';
 import { createLot, createLotWithBox, lotRow, unique } from './support/lots';
+import { SIZES as SCREEN_SIZES } from './support/sizes';
 
 const run = unique().toUpperCase();
 const UPC = `TL${run}1`;
@@ -15,11 +16,8 @@ const TITLES = [`Layout ${run} A`, `Layout ${run} B`, `Layout ${run} C`];
 let boxLot = { id: '', lotNumber: '' };
 let lotNumber = '';
 
-const SIZES = [
-  { name: 'phone', viewport: { width: 360, height: 740 }, touch: true, cards: true },
-  { name: 'tablet', viewport: { width: 768, height: 1024 }, touch: true, cards: false },
-  { name: 'desk', viewport: { width: 1280, height: 800 }, touch: false, cards: false },
-] as const;
+// On a phone the tables are cards (issue 13).
+const SIZES = SCREEN_SIZES.map((size) => ({ ...size, cards: size.name === 'phone' }));
 type Size = (typeof SIZES)[number];
 
 test.describe.configure({ timeout: 90_000 });
@@ -63,7 +61,7 @@ function rowOf(page: Page, size: Size, table: string, key: string): Locator {
 }
 
 async function press(size: Size, target: Locator): Promise<void> {
-  if (size.touch) await target.tap();
+  if (size.hasTouch) await target.tap();
   else await target.click();
 }
 
@@ -152,7 +150,7 @@ async function expectColumns(page: Page, size: Size, table: string, key: string,
 
 for (const size of SIZES) {
   test.describe(`at ${size.viewport.width}×${size.viewport.height}`, () => {
-    test.use({ viewport: size.viewport, hasTouch: size.touch });
+    test.use({ viewport: size.viewport, hasTouch: size.hasTouch });
 
     test(`the Lots ${size.cards ? 'cards fit' : 'table fits'} the screen and every action can be tapped`, async ({ page }, testInfo) => {
       await signInAt(page, '/home');

@@ -40,7 +40,7 @@ async function seedLots(username: string, count: number): Promise<number[]> {
 
 /** The ids of the user's lots stamped at or after a kept cursor's floor, as the database has them now. */
 async function stampedSince(username: string, cursor: string): Promise<number[]> {
-  const floor = Number(cursor.split('.')[1]);
+  const floor = Number(cursor.split('.')[2]); // epoch.account.floor
   const rows = await suite.server.server.services.db
     .select({ id: lots.id })
     .from(lots)
@@ -133,17 +133,32 @@ describe('syncLots', () => {
     const alice = await suite.staff.connect(ALICE);
     await createLot(alice, uniqueName('Held'));
     const { cursor } = await run(alice, '');
-    const [epoch = '', floor = ''] = cursor.split('.');
-    const otherDatabase = await ask(alice, `00000000-0000-4000-8000-000000000000.${floor}`);
+    const [epoch = '', account = '', floor = ''] = cursor.split('.');
+    const otherDatabase = await ask(alice, `00000000-0000-4000-8000-000000000000.${account}.${floor}`);
     expect(otherDatabase.full).toBe(true);
-    const fromTheFuture = await ask(alice, `${epoch}.999999999999`);
+    const fromTheFuture = await ask(alice, `${epoch}.${account}.999999999999`);
     expect(fromTheFuture.full).toBe(true);
     expect(fromTheFuture.lots.length).toBeGreaterThan(0);
 
-    for (const bad of ['x', `${epoch}`, `${epoch}.1.2`, `${epoch}.1.2.3.g`, `${epoch}.-1`]) {
+    for (const bad of ['x', `${epoch}`, `${epoch}.${account}`, `${epoch}.1.2.3`, `${epoch}.1.2.3.4.g`, `${epoch}.1.-1`]) {
       const answer = await alice.request('syncLots', { after: bad }, 'incomingMessages');
       expect(answer).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, message: ServerMessages.notASyncCursor });
     }
+  });
+
+  it("starts over (full) on a cursor another account was given, with only this account's lots", async () => {
+    // A device kept a removed account's cursor; a new account made under the same name signs in on it.
+    const alice = await suite.staff.connect(ALICE);
+    await createLot(alice, uniqueName('Former'));
+    const { cursor } = await run(alice, '');
+    const newcomer = uniqueName('newcomer');
+    const successor = await suite.staff.connect(newcomer);
+    const own = await createLot(successor, uniqueName('Own'));
+    const first = await ask(successor, cursor);
+    expect(first.full).toBe(true);
+    const fromTheStart = await run(successor, '');
+    expect(first.lots.map((lot) => lot.id)).toEqual(fromTheStart.lotIds);
+    expect(fromTheStart.lotIds).toEqual([own.id]);
   });
 
   it('stamps every lot as it is written: an untouched row keeps its stamp, a written one gets a newer one', async () => {

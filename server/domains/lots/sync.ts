@@ -10,7 +10,7 @@ import { isAdmin } from '../../auth/tokens';
 import { lots, lotTombstones, queryRows, type DbOrTx } from '../../db';
 import { defineHandlers, only, refuse, reply, type HandlerUser } from '../handler';
 import { presentLots } from './lot-auctions';
-import { firstPosition, formatCursor, parseCursor, type SyncPosition, type SyncRequest } from './sync-cursor';
+import { firstPosition, formatCursor, parseCursor, type Scope, type SyncPosition, type SyncRequest } from './sync-cursor';
 
 interface Now {
   epoch: string;
@@ -66,9 +66,9 @@ async function page(db: DbOrTx, user: HandlerUser, from: SyncPosition): Promise<
 }
 
 /** What the cursor asks for, or undefined for text that is no cursor. */
-function readCursor(cursor: string, clock: Now): SyncRequest | undefined {
+function readCursor(cursor: string, scope: Scope, clock: Now): SyncRequest | undefined {
   try {
-    return parseCursor(cursor, clock.epoch, clock.newest);
+    return parseCursor(cursor, scope, clock.newest);
   } catch {
     return undefined;
   }
@@ -79,9 +79,10 @@ export const lotSyncHandlers = defineHandlers({
     access: 'user',
     async handle(context, { after: cursor }) {
       const clock = await now(context.db);
-      const request = readCursor(cursor, clock);
+      const scope = { epoch: clock.epoch, user: context.user.id };
+      const request = readCursor(cursor, scope, clock);
       if (request === undefined) return refuse(ErrorCode.BAD_REQUEST, ServerMessages.notASyncCursor);
-      const from = request.kind === 'page' ? request.position : firstPosition(request, clock.epoch, clock.floor);
+      const from = request.kind === 'page' ? request.position : firstPosition(request, scope, clock.floor);
       return only(reply.on('lotChanges', await page(context.db, context.user, from)));
     },
   },

@@ -35,7 +35,7 @@ export const lotsContract = {
     reply: topicReply(
       'lotChanges',
       LotChangesSchema,
-      `At most ${LOT_SYNC_PAGE} lots and ${LOT_SYNC_PAGE} removed ids a page, oldest change first; ask again with \`next\` while \`more\`, and keep the last \`next\` for the next sync. A lot is sent again when it or its auction entries change; a deleted one comes as its id in \`removed\`. \`full\`: the run started over (after '' or a cursor this database did not give, e.g. after a restore), so lots held that do not come are gone. Users get their own lots, admins every lot.`,
+      `At most ${LOT_SYNC_PAGE} lots and ${LOT_SYNC_PAGE} removed ids a page, oldest change first; ask again with \`next\` while \`more\`, and keep the last \`next\` for the next sync. A lot is sent again when it or its auction entries change; a deleted one comes as its id in \`removed\`. \`full\`: the run started over (after '' or a cursor this database did not give this account, e.g. after a restore), so lots held that do not come are gone. Users get their own lots, admins every lot.`,
     ),
     errors: ['BAD_REQUEST'],
   },

@@ -1,0 +1,35 @@
+// Dialog motion (spec §9: the backdrop fades in over 150 ms, the modal over 300 ms) and the reduced-motion setting a
+// person may rely on, under which dialogs appear at once. The other browser tests run with reduced motion
+// (playwright.config.ts); this file checks both.
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/login';
+
+/** The dialog animations running just after Create Lot opens its dialog: name and duration in ms. */
+async function dialogAnimations(page: Page): Promise<Array<{ name: string; ms: number }>> {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('button', { name: 'Create Lot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Lot' });
+  await expect(dialog).toBeVisible();
+  return dialog.evaluate(() =>
+    document.getAnimations().flatMap((animation) =>
+      animation instanceof CSSAnimation && animation.animationName.startsWith('lotdesk-')
+        ? [{ name: animation.animationName, ms: Number(animation.effect?.getTiming().duration ?? 0) }]
+        : []));
+}
+
+test.describe('with no preference for reduced motion', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('a dialog pops in over 300 ms on a backdrop that fades in over 150 ms', async ({ page }) => {
+    expect((await dialogAnimations(page)).sort((a, b) => a.ms - b.ms)).toEqual([{ name: 'lotdesk-fade-in', ms: 150 }, { name: 'lotdesk-pop-in', ms: 300 }]);
+  });
+});
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('a dialog appears at once', async ({ page }) => {
+    expect(await dialogAnimations(page)).toEqual([]);
+  });
+});

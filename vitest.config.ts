@@ -22,6 +22,11 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file boots its own server and database; two cores, so keep the parallelism modest.
           maxWorkers: 2,
+          // A file shares nothing with the next but the modules it imports (each starts its own server on its own
+          // database), so a worker keeps them loaded: re-importing the server for every file cost about 3 s of CPU a
+          // file, a third of the PostgreSQL pass beside the browser tests. (The unit files share Dexie's and the
+          // replica's module state, so they stay isolated.)
+          isolate: false,
         },
       },
     ],

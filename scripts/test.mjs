@@ -1,8 +1,8 @@
 // `npm test`: everything, in the order that fails fastest: types, lint, the protocol doc, unit, integration,
 // then the browser tests against the built PWA on the real server. The integration suite runs on the embedded
 // database and, when a PostgreSQL answers (DATABASE_URL, or the local one on 127.0.0.1:5432), on it too: that pass
-// runs beside the browser tests, one file at a time, on the cores they leave idle while pages and servers wait
-// (two vitest workers beside the embedded pass left the CPU oversubscribed; the browser step uses about 1.3 of 2). It
+// runs beside the browser tests, one file at a time (two vitest workers beside the embedded pass left the CPU
+// oversubscribed; on a slow 2-core machine the browser tests alone keep both cores busy, so that pass stays small). It
 // installs nothing: when Debian's Chromium is missing it says how to get it and fails. It ends with one line
 // counting every test.
 import { spawn } from 'node:child_process';

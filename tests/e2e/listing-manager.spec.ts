@@ -22,7 +22,6 @@ test.afterAll(async () => {
   await server.dispose();
 });
 
-
 const press = (size: Size, target: Locator): Promise<void> => (size.hasTouch ? target.tap() : target.click());
 
 /** Opens the Listing Manager from the Lots toolbar (on a phone it is under More actions). */

@@ -6,11 +6,14 @@
 // cursor names the account it was given to: another's (a new account under a removed one's name, on the same
 // device) starts over, so no lot the former account held stays behind.
 
-/** Where one page starts, and what the run's last page hands back to keep. */
-export interface SyncPosition {
+/** Whose copy a cursor is of: this database (its sync_epoch) and one account (users.id). */
+export interface Scope {
   readonly epoch: string;
-  /** The account (users.id) the run is for. */
   readonly user: number;
+}
+
+/** Where one page starts, and what the run's last page hands back to keep. */
+export interface SyncPosition extends Scope {
   readonly floor: number;
   readonly xid: number;
   readonly id: number;
@@ -28,15 +31,9 @@ export type SyncRequest =
   | { readonly kind: 'page'; readonly position: SyncPosition };
 
 /** A run's first page: its floor is the oldest transaction running now; it starts after `from`'s position. */
-export function firstPosition(request: Exclude<SyncRequest, { kind: 'page' }>, { epoch, user }: Scope, floor: number): SyncPosition {
+export function firstPosition(request: Exclude<SyncRequest, { kind: 'page' }>, scope: Scope, floor: number): SyncPosition {
   // Rows never stamped have writer_xid 0; a kept cursor resumes at its floor: every row stamped at or after it.
-  return request.kind === 'start-over' ? { epoch, user, floor, xid: -1, id: -1, full: true } : { epoch, user, floor, xid: request.from, id: -1, full: false };
-}
-
-/** Whose copy a cursor is of: this database (its sync_epoch) and one account. */
-export interface Scope {
-  readonly epoch: string;
-  readonly user: number;
+  return request.kind === 'start-over' ? { ...scope, floor, xid: -1, id: -1, full: true } : { ...scope, floor, xid: request.from, id: -1, full: false };
 }
 
 /**

@@ -1,10 +1,10 @@
 // A LotDesk server process a test can stop and start again on the same port and data folder: what the
 // offline flows need (the global Playwright webServer cannot be stopped mid-test).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { withMigratedPglite } from '../../support/test-database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { withMigratedPglite } from '../../support/test-database';
 
 export const PROCESS_ADMIN_PASSWORD = 'offline-admin-password';
 

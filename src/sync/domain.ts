@@ -95,7 +95,9 @@ export interface Domain {
   readonly onDisconnect?: () => void;
   /** Told of every settled outbox entry (a rejection may call for the server's rows again). */
   readonly onSettled?: (entry: OutboxEntry, queries: Queries, replica: Replica) => void;
-  /** Forget in-memory answers (a new runtime, a test). */
+  /** Forget in-memory answers (a new runtime, a test). Runs once the new runtime is linked, when its first questions
+   *  may already be on their way (a page whose connection came up first): what the last one asked ends in its
+   *  onDisconnect, never here. */
   readonly reset?: () => void;
 }
 

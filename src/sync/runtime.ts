@@ -207,5 +207,9 @@ function link({ domains, connection, session, feedback, replica, queries, replay
     replayer.start(),
   ];
   onConnectionChange();
-  return () => stops.forEach((stop) => stop());
+  return () => {
+    stops.forEach((stop) => stop());
+    // This engine hears no more answers: what its domains asked on this connection is given up, as on a drop.
+    if (wasReady) domains.forEach((domain) => domain.onDisconnect?.());
+  };
 }

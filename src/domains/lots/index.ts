@@ -27,7 +27,6 @@ export const lotsDomain = defineDomain({
     if (entry.state === 'dead' || (entry.state === 'done' && entry.change.kind === 'insert')) void syncLots(queries, replica);
   },
   reset() {
-    stopLotsSync();
     lotsFilter.restore();
     lotLookups.reset();
     refusedLots.reset();

@@ -13,14 +13,14 @@ import { claimReplica } from '../../../src/sync/replica/owner';
 import { makeLot } from '../../support/factories';
 import { lots as lotRows } from '../../../server/db';
 import { startClientServer, type ClientServer } from './support/server';
-import { createHarness, type Harness } from './support/sync-harness';
+import { createHarness, type Harness, type HarnessOptions } from './support/sync-harness';
 
 let server: ClientServer;
 beforeAll(async () => void (server = await startClientServer()), 60_000);
 afterAll(() => server?.stop());
 
-async function start(): Promise<Harness> {
-  const harness = await createHarness(server);
+async function start(options: HarnessOptions = {}): Promise<Harness> {
+  const harness = await createHarness(server, options);
   onTestFinished(harness.unlink);
   return harness;
 }
@@ -44,6 +44,18 @@ describe('syncLots on a tablet', () => {
     const asks = syncAsks(h);
     expect(asks[0]).toEqual({ after: '' });
     expect(asks.length).toBeGreaterThanOrEqual(2); // the second page asked for once the first was in
+  });
+
+  it('fills a cold replica with every page when the connection was up before the engine started (a page opened signed in)', async () => {
+    const account = await start(); // the account, with its lots on the server
+    account.unlink();
+    const made = await server.services.db
+      .insert(lotRows)
+      .values(Array.from({ length: LOT_SYNC_PAGE + 200 }, (_, i) => ({ lotNumber: `WARM-${account.userId}-${i}`, titleListing: `Warm ${i}`, userId: account.userId })))
+      .returning({ id: lotRows.id });
+    const h = await start({ user: account.user, connectedFirst: true });
+    await cursorKept(h);
+    expect(await heldIds(h)).toEqual(made.map(({ id }) => id).sort((a, b) => a - b));
   });
 
   it('on a reconnect asks from its cursor and gets only what changed: a lot renamed and one deleted elsewhere', async () => {

@@ -49,6 +49,9 @@ export interface HarnessOptions {
   readonly page?: boolean;
   /** Where uploads go: the real /api/ routes (support/http-api.ts); by default the in-memory stand-in (fake-http.ts). */
   readonly fetch?: FetchLike;
+  /** Connected before the engine starts, as a page opened with a stored token: its core connects while the engine's
+   *  chunk still loads. By default the test opens the connection. */
+  readonly connectedFirst?: boolean;
 }
 
 export interface Harness {
@@ -81,6 +84,7 @@ export async function createHarness(server: ClientServer, options: HarnessOption
   let token: () => string | undefined = () => undefined;
   const wire = server.wire(connection, () => token());
   const http = createFakeHttp(wire.applied);
+  if (options.connectedFirst === true) connection.open();
   const parts = { settings, connection, replica: db, notifier, status: createStatus(), locks: createInProcessLocks(), backoffMs: () => 5, fetch: options.fetch ?? http.fetch, now: () => NOW_MS };
   const sync = page ? startSync(domains, parts) : createSync(domains, parts);
   token = sync.session.currentToken;

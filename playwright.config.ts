@@ -42,7 +42,10 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     headless: true,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) without the screencast: filming every
+    // test took about a sixth of the browser tests' CPU, and the snapshots show each step's page anyway.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     // Installing the service worker precaches the whole app in every new context: CPU most tests do not need. The
     // tests of the service worker and of reloads with the server away allow it (test.use({ serviceWorkers: 'allow' })).
     serviceWorkers: 'block',

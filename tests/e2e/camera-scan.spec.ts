@@ -10,7 +10,7 @@ import { CameraMessages } from '../../src/protocol/messages';
 import { createEntries, newEntry } from '../support/catalogue';
 import { connectClient } from '../support/stomp-client';
 import { barcodeVideo, fakeCameraArgs, withCheckDigit } from './support/fake-camera';
-import { ADMIN, signIn } from './support/login';
+import { ADMIN, signInHome } from './support/login';
 import { createLotWithBox, unique } from './support/lots';
 
 test.describe.configure({ timeout: 90_000 });
@@ -45,8 +45,7 @@ test('reads a product barcode with the phone camera into the box, as its 12-digi
     page.on('request', (request) => {
       if (!/^(blob|data):/.test(request.url()) && !request.url().startsWith(baseURL ?? '')) elsewhere.push(request.url());
     });
-    await signIn(page);
-    await expect(page).toHaveURL(/\/home$/);
+    await signInHome(page);
     await createLotWithBox(page, `Camera lot ${unique()}`);
 
     await page.getByRole('button', { name: CameraMessages.open }).click();

@@ -4,15 +4,14 @@
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { ImageSavedSchema } from '../../src/protocol/images';
-import { signIn } from './support/login';
+import { signInHome } from './support/login';
 import { unique } from './support/lots';
 
 // The service worker is what this file tests (or what serves the app offline here): allowed, as on a device.
 test.use({ serviceWorkers: 'allow' });
 
 async function signInControlled(page: Page): Promise<string> {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInHome(page);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   const token = await page.evaluate(() => localStorage.getItem('token'));

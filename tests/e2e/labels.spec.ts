@@ -3,7 +3,7 @@
 // and printing shows the sheet alone.
 import { expect, test, type Page } from '@playwright/test';
 import { LabelMessages } from '../../src/protocol/messages';
-import { navigateTo, signIn } from './support/login';
+import { navigateTo, signInHome } from './support/login';
 import { createLot, lotRow, unique } from './support/lots';
 import { SIZES } from './support/sizes';
 
@@ -17,8 +17,7 @@ for (const size of SIZES) {
     const context = await browser.newContext({ baseURL, viewport: size.viewport, hasTouch: size.hasTouch });
     try {
       const page = await context.newPage();
-      await signIn(page);
-      await expect(page).toHaveURL(/\/home$/);
+      await signInHome(page);
       const title = `Label lot ${unique()}`;
       const lotNumber = await createLot(page, title);
       await page.goto(`/labels?lots=${await lotId(page, title)}&locations=1-2-3-4-5`);
@@ -52,8 +51,7 @@ test('labels are printed from the Lots selection, from Lot edit and from the cou
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
-    await signIn(page);
-    await expect(page).toHaveURL(/\/home$/);
+    await signInHome(page);
     const title = `Entry lot ${unique()}`;
     const lotNumber = await createLot(page, title);
 
@@ -83,8 +81,7 @@ test("a lot label scanned into the Lots search (the number, then Enter) shows th
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
-    await signIn(page);
-    await expect(page).toHaveURL(/\/home$/);
+    await signInHome(page);
     const [first, second] = [`Scan find ${unique()}`, `Scan other ${unique()}`];
     const lotNumber = await createLot(page, first);
     await createLot(page, second);

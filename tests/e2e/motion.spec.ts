@@ -2,13 +2,12 @@
 // person may rely on, under which dialogs appear at once. The other browser tests run with reduced motion
 // (playwright.config.ts); this file checks both.
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/login';
+import { signInHome } from './support/login';
 
 /** The animation the open Create Lot dialog's backdrop and panel are given: name and duration in ms. Read from their
  *  style, which stays while the dialog is open: a busy machine may show the dialog only after the animation ended. */
 async function dialogAnimations(page: Page): Promise<Array<{ name: string; ms: number }>> {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInHome(page);
   await page.getByRole('button', { name: 'Create Lot' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Lot' });
   await expect(dialog).toBeVisible();

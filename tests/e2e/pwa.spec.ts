@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/login';
+import { signInHome } from './support/login';
 
 // The service worker is what this file tests (or what serves the app offline here): allowed, as on a device.
 test.use({ serviceWorkers: 'allow' });
@@ -15,8 +15,7 @@ const SW_FILE = resolve(process.env.STATIC_DIR ?? 'dist', 'sw.js');
 
 /** Signs in and waits until the service worker has installed (precached the shell) and controls the page. */
 async function signInControlled(page: Page): Promise<void> {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInHome(page);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
@@ -218,8 +217,7 @@ test('Reload in one tab never reloads another: that tab keeps its page and offer
 });
 
 test('a quota error that reaches the page is shown to the user, never swallowed', async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInHome(page);
   await page.evaluate(() => {
     void Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
   });
@@ -240,8 +238,7 @@ test('signing in asks for persistent storage once, and a device near its quota s
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   expect(await storageCalls()).toEqual([]); // not before sign-in: the data to keep is the user's work
 
-  await signIn(page);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInHome(page);
   const warning = page.getByTestId('storage-warning');
   await expect(warning).toContainText('Storage is almost full: 95 % used (950 MB of 1.0 GB)');
   await expect.poll(storageCalls).toEqual(['persisted', 'persist']);

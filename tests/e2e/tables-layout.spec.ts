@@ -4,7 +4,7 @@
 // lists is reachable; every action can be tapped; the Columns chooser hides a column and a reload keeps it so.
 // A full-page screenshot of each screen at each size is attached to the run.
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { ADMIN, signIn } from './support/login';
+import { signInHome } from './support/login';
 import { keepScreenshot } from './support/screenshots';
 import { createLot, createLotWithBox, lotRow, unique } from './support/lots';
 import { SIZES as SCREEN_SIZES } from './support/sizes';
@@ -47,9 +47,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
 });
 
 async function signInAt(page: Page, path: string): Promise<void> {
-  await signIn(page, ADMIN.password);
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
+  await signInHome(page);
   if (path !== '/home') await page.goto(path);
 }
 

@@ -27,11 +27,43 @@ export async function signIn(page: Page, password: string = ADMIN.password, base
   await page.getByLabel('Password').press('Enter'); // keyboard: Enter submits
 }
 
-/** Signs in to a server of the test's own (support/server-process.ts) and waits for the connected Lots page. */
-export async function signInHome(page: Page, base: string, password: string): Promise<void> {
+/**
+ * The token each sign-in of this worker was given, per server and password. The server's password check is slow on
+ * purpose (scrypt, spec §5), and the browser tests sign in over a hundred times: after the first sign-in through the
+ * Login screen, a test starts as a device that signed in before, with the token in its storage.
+ */
+const tokens = new Map<string, string>();
+
+/** A server's data folder went (support/server-process.ts): its tokens went with the secret that signed them. */
+export function forgetSignIns(base: string): void {
+  for (const key of tokens.keys()) if (key.startsWith(`${base} `)) tokens.delete(key);
+}
+
+/** The app at {base}/home with `token` stored, as a device that signed in earlier opens it; false when it was refused. */
+async function openWithToken(page: Page, base: string, token: string): Promise<boolean> {
+  // /health is a plain answer on the same origin: its page can hold the token without booting the app twice.
+  await page.goto(`${base}/health`);
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await page.goto(`${base}/home`);
+  const ready = page.getByTestId('status-badge').filter({ hasText: 'Ready.' });
+  await expect(ready.or(page.getByRole('heading', { name: 'Login' })).first()).toBeVisible();
+  return ready.isVisible();
+}
+
+/**
+ * Signed in and on the connected Lots page of the test's server (support/server-process.ts) or, without a `base`, of
+ * the run's own. The Login screen itself is auth.spec.ts's: here it is used only for a worker's first sign-in to a
+ * server, or when a stored token is no longer accepted.
+ */
+export async function signInHome(page: Page, base = '', password: string = ADMIN.password): Promise<void> {
+  const key = `${base} ${password}`;
+  const token = tokens.get(key);
+  if (token !== undefined && (await openWithToken(page, base, token))) return;
   await signIn(page, password, base);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
+  const given = await page.evaluate(() => localStorage.getItem('token'));
+  if (given !== null) tokens.set(key, given);
 }
 
 /**

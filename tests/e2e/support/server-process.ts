@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { withMigratedPglite } from '../../support/test-database';
+import { forgetSignIns } from './login';
 
 export const PROCESS_ADMIN_PASSWORD = 'offline-admin-password';
 
@@ -70,6 +71,7 @@ export function serverProcess(basePort: number, options: ServerProcessOptions = 
     async dispose() {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });
+      forgetSignIns(url);
     },
   };
 }

@@ -1,7 +1,7 @@
 // The three screens every page is tested at (a phone and a tablet by touch, a desk with a mouse), a signed-in page at
 // one of them, and the check that nothing scrolls sideways.
 import { expect, type Browser, type Page } from '@playwright/test';
-import { signIn } from './login';
+import { signInHome } from './login';
 
 export const SIZES = [
   { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true },
@@ -15,9 +15,7 @@ export type Size = (typeof SIZES)[number];
 export async function openAt(browser: Browser, size: Size, baseURL: string | undefined, serviceWorkers: 'allow' | 'block' = 'block'): Promise<Page> {
   const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.hasTouch, baseURL, acceptDownloads: true, serviceWorkers });
   const page = await context.newPage();
-  await signIn(page);
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
+  await signInHome(page);
   return page;
 }
 

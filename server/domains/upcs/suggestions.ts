@@ -3,7 +3,7 @@
 // 1,000,000 rows, so every statement here is served by an index of server/db/schema/catalogue.ts (named beside
 // it) and reads about as many index entries as it returns; none sorts all the matches of a short prefix.
 // The indexes use text_pattern_ops, whose order is `USING ~<~`: ordering by it is what lets them serve ORDER BY.
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { SuggestionType, type SuggestionRequest, type SuggestionResponse } from '../../../src/protocol/catalogue';
 import { likePrefix, queryRows, upcs, type DbOrTx } from '../../db';
@@ -110,14 +110,16 @@ async function leaderOf(tx: DbOrTx, searched: Searched[]): Promise<{ leader: Sea
  * the catalogue holds all five searched keys (server/db/schema/catalogue.ts), so the other fields are checked inside
  * the index and only the rows shown are read from the table. The plans are forced rather than left to row estimates
  * (PGlite has no autovacuum to keep statistics, and brand and style correlate):
- * - a field whose text matches few distinct values leads (leaderOf): for each of its values, that value's rows in
- *   UPC order (upcs_<field>_search_idx: the value, then the UPC), the ranges merged (Merge Append) until the page is
+ * - a field whose text matches few distinct values leads (leaderOf): for each of its values, that value's UPCs in
+ *   order (upcs_<field>_search_idx: the value, then the UPC), the ranges merged (Merge Append) until the page is
  *   full. It reads about the page's share of the leader's rows; a value's range ends where its matches pass the page.
+ *   The branches name only the UPC: with dozens of them, parsing and planning whole rows cost more than running them.
  * - no such field (a UPC prefix alone, a short style prefix, nothing): walk upcs_upc_search_idx in UPC order over
  *   that range, stopped after the page. Known cost: a style prefix that matches many values but few rows reads
  *   many index entries.
  * Sequential scans, bitmap scans and sorts (and parallel workers, whose start costs more than these queries) are
- * off in its transaction, so no misestimate trades the ordered index ranges for reading and sorting every match.
+ * off in its transaction, so no misestimate trades the ordered index ranges for reading and sorting every match (a
+ * UPC prefix alone, planned freely, read and sorted its ten thousand rows).
  */
 export async function searchCatalogue(db: DbOrTx, request: SuggestionRequest): Promise<UpcRow[]> {
   const { offset, limit } = pageOf(request);
@@ -128,23 +130,22 @@ export async function searchCatalogue(db: DbOrTx, request: SuggestionRequest): P
     .map((type) => ({ field: FIELDS[type], text: searchText(request, FIELDS[type].search) }))
     .filter(({ text }) => text !== '');
   const matchingAll = (fields: Searched[]) => and(upcCondition, ...fields.map(({ field, text }) => startsWith(field, text)));
-  // upcs_upc_search_idx in index order (a range scan with a UPC prefix), the other fields checked in the index.
-  const walk = (tx: DbOrTx) => tx.select().from(upcs).where(matchingAll(searched)).orderBy(byUpc()).limit(limit).offset(offset);
-  if (searched.length === 0) return walk(db);
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
       set_config('enable_sort', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
-    const led = await leaderOf(tx, searched);
-    if (!led) return walk(tx);
+    const led = searched.length === 0 ? undefined : await leaderOf(tx, searched);
+    // upcs_upc_search_idx in index order (a range scan with a UPC prefix), the other fields checked in the index.
+    if (!led) return tx.select().from(upcs).where(matchingAll(searched)).orderBy(byUpc()).limit(limit).offset(offset);
     const others = matchingAll(searched.filter((one) => one !== led.leader));
     // Each branch ordered on its own is what lets the planner merge them instead of sorting all their rows.
     const [first, ...rest] = led.keys.map((key) =>
-      tx.select().from(upcs).where(and(sql`${keyOf(led.leader.field)} = ${key}`, others)).orderBy(byUpc()).$dynamic());
+      tx.select({ upc: upcs.upc }).from(upcs).where(and(sql`${keyOf(led.leader.field)} = ${key}`, others)).orderBy(byUpc()).$dynamic());
     if (!first) return [];
     const [second, ...more] = rest;
     const merged = second ? unionAll(first, second, ...more).orderBy(byUpc()).$dynamic() : first;
-    return merged.limit(limit).offset(offset);
+    const page = merged.limit(limit).offset(offset).as('page');
+    return tx.select(getTableColumns(upcs)).from(upcs).innerJoin(page, eq(upcs.upc, page.upc)).orderBy(byUpc());
   });
 }
 

@@ -8,13 +8,13 @@ import { syncReady } from '../sync/core';
 import { useSession, useStatus } from '../sync/hooks';
 import { Spinner } from '../ui/Spinner';
 import { SyncStatusSlot } from './SyncStatusSlot';
-import { Greeting } from './top-bar/Greeting';
+import { SignedInLayout } from './top-bar/SignedInLayout';
 
 export const APP_VERSION = '1.0'; // spec §1: the brand text shows version 1.0
 
 // The navigation, the menu drawer and Logout (which asks when the outbox holds changes) read the replica and use
 // Radix Dialog: they come with the engine, after the login screen's JavaScript (first load, docs/operations.md).
-// Until then a signed-in user sees the greeting; the screens themselves wait for the engine too.
+// Until then the bar lays them out with Logout and Menu disabled (SignedInLayout); the screens wait for the engine.
 const SignedInControls = lazy(async () => {
   await syncReady();
   const { SignedInControls: component } = await import('./top-bar/SignedInControls');
@@ -49,7 +49,7 @@ export function TopBar() {
           {submitting && <Spinner label="Working" className="shrink-0 text-white" />}
         </div>
         {token !== undefined && (
-          <Suspense fallback={<Greeting className="ml-auto hidden shrink-0 sm:inline" tight />}>
+          <Suspense fallback={<SignedInLayout />}>
             <SignedInControls />
           </Suspense>
         )}

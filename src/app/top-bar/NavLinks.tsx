@@ -23,7 +23,8 @@ const LOOK = {
 export interface NavLinksProps {
   /** 'bar': a row in the top bar; 'drawer': a column in the phone's menu. */
   readonly layout: 'bar' | 'drawer';
-  readonly onLogout: () => void;
+  /** Undefined until the engine can tell whether changes wait (use-logout.ts): Logout shows, disabled. */
+  readonly onLogout: (() => void) | undefined;
   /** A link was followed (the drawer closes). */
   readonly onNavigate?: () => void;
 }
@@ -37,7 +38,7 @@ export function NavLinks({ layout, onLogout, onNavigate }: NavLinksProps) {
           {entry.label}
         </Link>
       ))}
-      <button type="button" onClick={onLogout} className={item}>
+      <button type="button" onClick={onLogout} disabled={onLogout === undefined} className={`${item} disabled:opacity-60`}>
         Logout
       </button>
     </nav>

@@ -3,10 +3,10 @@
 // 1,000,000 rows, so every statement here is served by an index of server/db/schema/catalogue.ts (named beside
 // it) and reads about as many index entries as it returns; none sorts all the matches of a short prefix.
 // The indexes use text_pattern_ops, whose order is `USING ~<~`: ordering by it is what lets them serve ORDER BY.
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { SuggestionType, type SuggestionRequest, type SuggestionResponse } from '../../../src/protocol/catalogue';
-import { likePrefix, queryRows, upcs, type DbOrTx } from '../../db';
+import { likePrefix, queryRows, selectRowsAsJson, upcs, type DbOrTx } from '../../db';
 import { presentUpc, type UpcRow } from './upc-presenter';
 import { defineHandlers, only, reply } from '../handler';
 
@@ -88,6 +88,9 @@ export const LEADER_VALUES_AT_MOST = 32;
 /** Index order of the UPC; a new SQL each time, as a set operation rewrites the one it is given. */
 const byUpc = (): SQL => sql`${upcs.upc} using ~<~`;
 
+/** The page's whole catalogue rows, in UPC order, built as one JSON value (selectRowsAsJson). */
+const wholeRows = (tx: DbOrTx, page: SQLWrapper): Promise<UpcRow[]> => selectRowsAsJson(tx, upcs, page, sql`page.upc using ~<~`);
+
 type Searched = { field: (typeof FIELDS)[FieldType]; text: string };
 
 /**
@@ -136,7 +139,7 @@ export async function searchCatalogue(db: DbOrTx, request: SuggestionRequest): P
       set_config('enable_sort', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
     const led = searched.length === 0 ? undefined : await leaderOf(tx, searched);
     // upcs_upc_search_idx in index order (a range scan with a UPC prefix), the other fields checked in the index.
-    if (!led) return tx.select().from(upcs).where(matchingAll(searched)).orderBy(byUpc()).limit(limit).offset(offset);
+    if (!led) return wholeRows(tx, tx.select().from(upcs).where(matchingAll(searched)).orderBy(byUpc()).limit(limit).offset(offset));
     const others = matchingAll(searched.filter((one) => one !== led.leader));
     // Each branch ordered on its own is what lets the planner merge them instead of sorting all their rows.
     const [first, ...rest] = led.keys.map((key) =>
@@ -144,8 +147,8 @@ export async function searchCatalogue(db: DbOrTx, request: SuggestionRequest): P
     if (!first) return [];
     const [second, ...more] = rest;
     const merged = second ? unionAll(first, second, ...more).orderBy(byUpc()).$dynamic() : first;
-    const page = merged.limit(limit).offset(offset).as('page');
-    return tx.select(getTableColumns(upcs)).from(upcs).innerJoin(page, eq(upcs.upc, page.upc)).orderBy(byUpc());
+    const shown = merged.limit(limit).offset(offset).as('shown');
+    return wholeRows(tx, tx.select(getTableColumns(upcs)).from(upcs).innerJoin(shown, eq(upcs.upc, shown.upc)));
   });
 }
 

@@ -70,7 +70,8 @@ export async function catalogueSuggestions(): Promise<void> {
     let hits = 0;
     for (const request of requests) hits += await bare(request); // warm-up, and how much each answer holds
     await timed(stomp, []);
-    const [bareMs, stompMs]: number[][] = [[], []];
+    const bareMs: number[] = [];
+    const stompMs: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       await timed(bare, bareMs);
       await timed(stomp, stompMs);

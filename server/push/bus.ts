@@ -49,7 +49,8 @@ export interface PushBus {
   /** The users with a session in this process (each once). */
   usernames(): string[];
   /** Sends the change to every session of its owner and of any admin, except the sender's and those whose token
-   *  has expired. Never throws for a session that is gone. */
+   *  has expired: this process's sessions have it when the promise resolves, other processes' soon after. Never
+   *  throws for a session that is gone. */
   publish(change: PushChange): Promise<void>;
   /** Stops delivering (a cross-process bus closes its connection here). */
   close(): Promise<void>;

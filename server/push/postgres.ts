@@ -37,6 +37,8 @@ export class PostgresPushBus implements PushBus {
   private closed = false;
   private retryMs = 100;
   private purger: NodeJS.Timeout | undefined;
+  /** The pushes on their way to the other processes, in publish order (publish). */
+  private toOthers: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly databaseUrl: string,
@@ -70,8 +72,17 @@ export class PostgresPushBus implements PushBus {
     return this.local.usernames();
   }
 
+  /**
+   * This process's sessions have the change when this returns; the other processes hear of it after the pushes
+   * published before it (a chain of their own), so a sender's later pushes never wait here on database round trips:
+   * a change that pushes a lot and its items reaches this process's screens as one.
+   */
   async publish(change: PushChange): Promise<void> {
     this.local.deliver(change);
+    this.toOthers = this.toOthers.then(() => this.tellOthers(change));
+  }
+
+  private async tellOthers(change: PushChange): Promise<void> {
     try {
       const [row] = await this.db
         .insert(pushMessages)
@@ -86,6 +97,7 @@ export class PostgresPushBus implements PushBus {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.toOthers; // what was published before the stop still reaches the other processes
     clearInterval(this.purger);
     await this.listener?.end().catch(() => undefined);
     this.listener = undefined;

@@ -1,5 +1,6 @@
 // Signing in as a person does it (spec §2 Login), shared by the browser tests.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { TOKEN } from '../../../src/sync/session/settings';
 
 // playwright.config.ts starts the server with this password (E2E_ADMIN_PASSWORD). Not imported from there:
 // loading the config module again would make its fresh data folder a second time.
@@ -28,22 +29,22 @@ export async function signIn(page: Page, password: string = ADMIN.password, base
 }
 
 /**
- * The token each sign-in of this worker was given, per server and password. The server's password check is slow on
+ * The token each sign-in of this worker was given, per server (with the password it signed in with). The server's password check is slow on
  * purpose (scrypt, spec §5), and the browser tests sign in over a hundred times: after the first sign-in through the
  * Login screen, a test starts as a device that signed in before, with the token in its storage.
  */
-const tokens = new Map<string, string>();
+const tokens = new Map<string, { password: string; token: string }>();
 
 /** A server's data folder went (support/server-process.ts): its tokens went with the secret that signed them. */
 export function forgetSignIns(base: string): void {
-  for (const key of tokens.keys()) if (key.startsWith(`${base} `)) tokens.delete(key);
+  tokens.delete(base);
 }
 
 /** The app at {base}/home with `token` stored, as a device that signed in earlier opens it; false when it was refused. */
 async function openWithToken(page: Page, base: string, token: string): Promise<boolean> {
   // /health is a plain answer on the same origin: its page can hold the token without booting the app twice.
   await page.goto(`${base}/health`);
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN.key, token] as const);
   await page.goto(`${base}/home`);
   const ready = page.getByTestId('status-badge').filter({ hasText: 'Ready.' });
   await expect(ready.or(page.getByRole('heading', { name: 'Login' })).first()).toBeVisible();
@@ -56,14 +57,13 @@ async function openWithToken(page: Page, base: string, token: string): Promise<b
  * server, or when a stored token is no longer accepted.
  */
 export async function signInHome(page: Page, base = '', password: string = ADMIN.password): Promise<void> {
-  const key = `${base} ${password}`;
-  const token = tokens.get(key);
-  if (token !== undefined && (await openWithToken(page, base, token))) return;
+  const kept = tokens.get(base);
+  if (kept?.password === password && (await openWithToken(page, base, kept.token))) return;
   await signIn(page, password, base);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
-  const given = await page.evaluate(() => localStorage.getItem('token'));
-  if (given !== null) tokens.set(key, given);
+  const given = await page.evaluate((key) => localStorage.getItem(key), TOKEN.key);
+  if (given !== null) tokens.set(base, { password, token: given });
 }
 
 /**

@@ -4,6 +4,7 @@
 // sniffer on the first bytes before the rest is read. It never stores anything: the caller gets the bytes.
 import { type Readable } from 'node:stream';
 import { type Agent, request } from 'undici';
+import { MIB } from '../../src/protocol/limits';
 import { ImageMessages, UrlFetchMessages } from '../../src/protocol/messages';
 import { pinnedAgent } from './pinned-agent';
 import { UrlFetchRefused } from './url-fetch-refused';
@@ -38,7 +39,6 @@ export interface FetchedImage {
   readonly fileName: string;
 }
 
-const MIB = 1024 * 1024;
 export const URL_FETCH_DEFAULTS = {
   timeoutMs: 10_000, // a person waits for the answer; a slow host must not hold a socket longer
   maxBytes: 25 * MIB, // the same as an uploaded file's limit

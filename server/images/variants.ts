@@ -2,6 +2,7 @@
 // Owns the checks a hostile file meets, in order, and the output formats. Never stores anything, never trusts the
 // file's name or declared type, and never lets a sharp error out as anything but an ImageRefused.
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import { MIB } from '../../src/protocol/limits';
 import { ImageMessages } from '../../src/protocol/messages';
 import { ImageRefused } from './image-refused';
 import { sniffImage, type SniffedFormat } from './sniff';
@@ -11,7 +12,6 @@ import { createWorkGate, DEFAULT_IMAGE_WORK, type ImageWorkLimits } from './work
 // would never hit, and would only hold up to 50 MB and 20 open inputs after each request: off.
 sharp.cache(false);
 
-const MIB = 1024 * 1024;
 
 export interface ImageLimits {
   /** Largest file accepted, in bytes. */

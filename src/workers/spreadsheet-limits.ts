@@ -1,9 +1,9 @@
 // What a spreadsheet file may be and what the user is told when it is not: the limits, the kinds, the refusal
 // and its words. Shared by the worker and the main thread, so it imports no code (never SheetJS: the main
 // thread's bundle must not carry it).
+import { MIB } from '../protocol/limits';
 import type { ZipLimits } from './zip-guard';
 
-const MIB = 1024 * 1024;
 /** A catalogue export of 50,000 rows is about 5 MB. */
 export const SPREADSHEET_MAX_BYTES = 10 * MIB;
 /** Ten times the largest file: real sheets compress 3–8 times, a zip bomb a thousand times. */

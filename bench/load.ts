@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../server/db';
 import { createTokenService } from '../server/auth/tokens';
 import { spawnServer, type RunningServer } from '../tests/support/server-child';
-import { createTestDatabase, LOCAL_POSTGRES_URL, postgresAvailable, type TestDatabase } from '../tests/support/test-database';
+import { createTestDatabase, LOCAL_POSTGRES_URL, postgresAvailable } from '../tests/support/test-database';
 import { seedLoad } from './load-seed';
 import { connectStaff, KIND_NAMES, KINDS, work, type Kind, type Outcome, type StaffConnection, type StaffPlan } from './load-staff';
 import { percentile, record } from './stats';
@@ -29,19 +29,6 @@ interface Setup {
   processes: number;
   /** The PostgreSQL server to make the database on; undefined: PGlite inside the server process. */
   postgresUrl?: string;
-}
-
-/** A fresh database for one setup: a PGlite folder, or a new database on the PostgreSQL server. */
-async function freshDatabase(postgresUrl: string | undefined): Promise<TestDatabase> {
-  const saved = process.env.DATABASE_URL; // createTestDatabase reads it
-  if (postgresUrl === undefined) delete process.env.DATABASE_URL;
-  else process.env.DATABASE_URL = postgresUrl;
-  try {
-    return await createTestDatabase();
-  } finally {
-    if (saved === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = saved;
-  }
 }
 
 /** Per kind: latencies and errors of the outcomes. */
@@ -86,7 +73,7 @@ function print(title: string, loaded: readonly Outcome[], unloaded: readonly Out
 }
 
 async function runSetup(setup: Setup): Promise<void> {
-  const database = await freshDatabase(setup.postgresUrl);
+  const database = await createTestDatabase({ serverUrl: setup.postgresUrl ?? '' }); // a fresh one per setup
   const secret = randomBytes(32).toString('hex');
   const seeding = performance.now();
   const opened = await openDatabase(database.options);

@@ -28,8 +28,8 @@ const TOGGLED = 'LISTED';
 const ALL_STATUSES = ['NOT_LISTED', 'LISTED', 'SOLD', 'SHIPPED'];
 /** The top rows compared with the rendered ones: more than a screenful, so every row in view is checked. */
 const TOP_ROWS = 40;
-/** A getLots reply's ingest is followed by a re-read and re-render; this long without a write to lots is settled. */
-const QUIET_MS = 500;
+/** The set-up's sync is followed by re-reads and re-renders; this long without a write to lots is settled. */
+const QUIET_MS = 1_000;
 const PAGE_TIMEOUT_MS = 30_000;
 
 const run = promisify(execFile);
@@ -87,7 +87,7 @@ async function openAllLots(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: 'LISTED', exact: true }).check();
   await page.getByRole('checkbox', { name: 'SOLD', exact: true }).check();
   await page.getByRole('heading', { level: 1, name: `Lots (${LOTS})`, exact: true }).waitFor({ timeout: 120_000 });
-  await page.evaluate(quiet, { quietMs: 2 * QUIET_MS, timeoutMs: 120_000 });
+  await page.evaluate(quiet, { quietMs: QUIET_MS, timeoutMs: 120_000 });
 }
 
 async function measure(page: Page, browserVersion: string): Promise<void> {
@@ -99,7 +99,7 @@ async function measure(page: Page, browserVersion: string): Promise<void> {
     const turnOn = round % 2 === 1;
     const ceiling = await page.evaluate(rawRead, { statuses: turnOn ? withToggled : withoutToggled, topRows: TOP_ROWS });
     const click = await page.evaluate(clickAndRender, {
-      label: TOGGLED, checkedBefore: !turnOn, expected: { count: ceiling.count, top: ceiling.top }, quietMs: QUIET_MS, timeoutMs: PAGE_TIMEOUT_MS,
+      label: TOGGLED, checkedBefore: !turnOn, expected: { count: ceiling.count, top: ceiling.top }, timeoutMs: PAGE_TIMEOUT_MS,
     });
     if (round < 2 * WARMUP) continue;
     const side = turnOn ? samples.on : samples.off;

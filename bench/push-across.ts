@@ -28,8 +28,7 @@ export async function pushAcross(): Promise<void> {
     console.log(`\nPush across processes: skipped (no PostgreSQL at ${url}; set DATABASE_URL)`);
     return;
   }
-  process.env.DATABASE_URL = url;
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ serverUrl: url });
   const folders = [mkdtempSync(join(tmpdir(), 'lotdesk-bench-a-')), mkdtempSync(join(tmpdir(), 'lotdesk-bench-b-'))];
   const env = { DATABASE_URL: database.options.databaseUrl ?? url, JWT_SECRET: randomBytes(32).toString('hex'), ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' };
   const servers: RunningServer[] = [];

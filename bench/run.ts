@@ -36,6 +36,11 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['background-removal', backgroundRemoval],
 ];
 const only = process.argv.slice(2);
+const unknown = only.filter((name) => !benches.some(([known]) => known === name));
+if (unknown.length > 0) {
+  console.error(`no bench named ${unknown.join(', ')}; the benches: ${benches.map(([name]) => name).join(', ')}`);
+  process.exit(2);
+}
 
 const RESULTS = join(import.meta.dirname, 'results');
 
@@ -50,12 +55,19 @@ function gitCommit(): { commit: string; modified: boolean } | null {
 }
 
 const started = new Date();
-const results: Array<{ bench: string; tables: BenchTable[] }> = [];
+const results: Array<{ bench: string; tables: BenchTable[]; error?: string }> = [];
+// A bench that fails is reported and the others still run: one broken path does not cost every other figure.
 for (const [name, run] of benches) {
   if (only.length > 0 && !only.includes(name)) continue;
-  await run();
-  results.push({ bench: name, tables: takeRecorded() });
+  try {
+    await run();
+    results.push({ bench: name, tables: takeRecorded() });
+  } catch (error) {
+    console.error(`\nbench ${name} failed:`, error);
+    results.push({ bench: name, tables: takeRecorded(), error: error instanceof Error ? error.message : String(error) });
+  }
 }
+const failed = results.filter((result) => result.error !== undefined).map((result) => result.bench);
 
 const summary = {
   date: started.toISOString(),
@@ -69,4 +81,5 @@ const file = join(RESULTS, `${started.toISOString().replace(/:/g, '-')}.json`); 
 writeFileSync(file, text);
 writeFileSync(join(RESULTS, 'latest.json'), text);
 console.log(`\nfigures written to ${file} (and latest.json)`);
-process.exit(0);
+if (failed.length > 0) console.error(`failed: ${failed.join(', ')}`);
+process.exit(failed.length > 0 ? 1 : 0);

@@ -26,11 +26,11 @@ export const testDatabaseKind = (): DatabaseKind => (process.env.DATABASE_URL ? 
 /**
  * `fromTemplate` (default true): a PGlite folder is copied from a migrated template built once per machine
  * and migration set — initdb takes seconds, a copy a fraction of that. Pass false to test a truly empty start.
+ * `serverUrl` (default DATABASE_URL): the PostgreSQL server to make the database on; '' for PGlite.
  */
-export async function createTestDatabase({ fromTemplate = true }: { fromTemplate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({ fromTemplate = true, serverUrl = process.env.DATABASE_URL }: { fromTemplate?: boolean; serverUrl?: string } = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lotdesk-db-'));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
-  const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     if (fromTemplate) cpSync(await pgliteTemplate(), join(dataDir, PGLITE_FOLDER), { recursive: true });
     return { options: { dataDir }, kind: 'pglite', dispose: async () => removeDataDir() };

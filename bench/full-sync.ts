@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request as httpGet } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import { DEFAULT_LOTS_FILTER, LotChangesSchema } from '../src/protocol/lots';
 import { createUserRepository } from '../server/auth/users';
 import { lots, openDatabase } from '../server/db';
@@ -46,27 +46,53 @@ async function seededFolder(): Promise<string> {
   return dataDir;
 }
 
-const health = (port: number) =>
-  new Promise<number>((resolve, reject) => {
-    const start = performance.now();
-    const call = httpGet({ host: '127.0.0.1', port, path: '/health' }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(performance.now() - start));
-    });
-    call.on('error', reject);
-    call.end();
+/**
+ * The prober, in a thread of its own: /health, one call after another, until told to stop; then it posts the
+ * latencies. In the bench's main thread it would also time the bench's own client (parsing a 4.7 MB reply holds
+ * that thread ~100 ms), not only the server. Plain JavaScript: the thread runs without the TypeScript loader.
+ */
+const PROBER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { request } = require('node:http');
+const samples = [];
+let done = false;
+parentPort.once('message', () => (done = true));
+const health = () => new Promise((resolve, reject) => {
+  const start = performance.now();
+  const call = request({ host: '127.0.0.1', port: workerData.port, path: '/health' }, (response) => {
+    response.resume();
+    response.on('end', () => resolve(performance.now() - start));
   });
+  call.on('error', reject);
+  call.end();
+});
+(async () => {
+  while (!done) samples.push(await health());
+  parentPort.postMessage(samples);
+})();
+`;
 
 /** /health, one call after another, while `work` runs; the latencies, and what `work` returned. */
 async function healthDuring<T>(port: number, work: () => Promise<T>): Promise<{ samples: number[]; result: T }> {
-  const samples: number[] = [];
-  let done = false;
-  const probing = (async () => {
-    while (!done) samples.push(await health(port));
-  })();
-  const result = await work().finally(() => (done = true));
-  await probing;
-  return { samples, result };
+  const prober = new Worker(PROBER, { eval: true, workerData: { port } });
+  const probed = new Promise<number[]>((resolve, reject) => {
+    prober.once('message', resolve);
+    prober.once('error', reject);
+  });
+  try {
+    const result = await work();
+    return { samples: await stopped(prober, probed), result };
+  } catch (error) {
+    await stopped(prober, probed).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function stopped(prober: Worker, probed: Promise<number[]>): Promise<number[]> {
+  prober.postMessage('stop');
+  const samples = await probed;
+  await prober.terminate();
+  return samples;
 }
 
 /** A whole syncLots run: ms to the first page and to the last, bytes, and the cursor to keep. */

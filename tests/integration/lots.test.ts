@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/protocol/error-codes';
 import { LotSchema, type Lot, type LotStatus } from '../../src/protocol/lots';
 import { MessageType } from '../../src/protocol/message-types';
+import { lots } from '../../server/db';
 import { notYours, pushesTo, refusal } from '../support/lot-replies';
 import { ALICE, allStatuses, BOB, createLot, listLots, MISSING_ID, staffSuite, uniqueName } from '../support/staff';
 import type { TestClient } from '../support/stomp-client';
@@ -117,6 +118,26 @@ describe('/app/getLots', () => {
     const [alice, bob] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB)];
     const hers = await createLot(alice, 'Private');
     expect(await listLots(bob, { ...allStatuses(false), lotId: hers.id })).toEqual([]);
+  });
+
+  it("answers all of a user's 1,300 lots in one reply, newest first, each once, only the checked statuses and never another's", async () => {
+    // More than the server reads at a time, statuses and owners interleaved, so every chunk boundary is crossed.
+    const [owner, other] = [uniqueName('bulk'), uniqueName('other')];
+    await Promise.all([suite.staff.connect(owner), suite.staff.connect(other)]);
+    const [ownerId, otherId] = [await suite.staff.idOf(owner), await suite.staff.idOf(other)];
+    const tag = uniqueName('BULK').toUpperCase();
+    const rows = await suite.server.server.services.db
+      .insert(lots)
+      .values(Array.from({ length: 2_600 }, (_, i) => ({
+        lotNumber: `${tag}-${i}`, titleListing: `Bulk ${i}`, userId: i % 2 === 0 ? ownerId : otherId, status: i % 4 < 2 ? ('NOT_LISTED' as const) : ('SOLD' as const),
+      })))
+      .returning({ id: lots.id, userId: lots.userId, status: lots.status });
+    const newestFirst = (wanted: (row: (typeof rows)[number]) => boolean) => rows.filter(wanted).map((row) => row.id).sort((a, b) => b - a);
+
+    const client = await suite.staff.connect(owner);
+    expect((await listLots(client, allStatuses(false))).map((lot) => lot.id)).toEqual(newestFirst((row) => row.userId === ownerId));
+    const notListed = await listLots(client, { ...allStatuses(false), Sold: false });
+    expect(notListed.map((lot) => lot.id)).toEqual(newestFirst((row) => row.userId === ownerId && row.status === 'NOT_LISTED'));
   });
 
   it('refuses a filter without its flags with BAD_REQUEST naming the field', async () => {

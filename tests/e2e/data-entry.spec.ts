@@ -9,6 +9,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { utils, write } from 'xlsx';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
+import { untilServiceWorkerControls } from './support/service-worker';
 
 test.describe.configure({ timeout: 60_000 });
 let server: ServerProcess;
@@ -188,6 +189,7 @@ test.describe('offline', () => {
     await addRow(page, `${id}41`, `Offline ${id}`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('All UPCs Saved.')).toBeVisible();
+    await untilServiceWorkerControls(page); // or the reload below, with the server away, has nothing to open
 
     await server.stop();
     await expect(page.getByText('Offline', { exact: true })).toBeVisible();

@@ -6,14 +6,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { ImageSavedSchema } from '../../src/protocol/images';
 import { signInHome } from './support/login';
 import { unique } from './support/lots';
+import { untilServiceWorkerControls } from './support/service-worker';
 
 // The service worker is what this file tests (or what serves the app offline here): allowed, as on a device.
 test.use({ serviceWorkers: 'allow' });
 
 async function signInControlled(page: Page): Promise<string> {
   await signInHome(page);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await untilServiceWorkerControls(page);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   if (token === null) throw new Error('no token after signing in');
   return token;

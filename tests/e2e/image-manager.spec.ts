@@ -16,6 +16,7 @@ import { keepScreenshot } from './support/screenshots';
 import { createLotWithBox, scan, unique } from './support/lots';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { SIZES } from './support/sizes';
+import { untilServiceWorkerControls } from './support/service-worker';
 
 // Uploads, variants and a background removal at three sizes, and a server stopped and started: bounds, not speed.
 test.describe.configure({ timeout: 150_000 });
@@ -193,7 +194,7 @@ test.describe('offline on a tablet', () => {
     await page.getByRole('button', { name: 'Images', exact: true }).click();
     const dialog = managerDialog(page, lotNumber);
     await expect(dialog.getByText('No images yet.')).toBeVisible();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await untilServiceWorkerControls(page);
 
     await server.stop();
     await expect(page.getByText('Offline', { exact: true })).toBeVisible();

@@ -11,6 +11,7 @@ import { connectClient, type TestClient } from '../support/stomp-client';
 import { ADMIN, navigateTo } from './support/login';
 import { lotRow, unique } from './support/lots';
 import { keepScreenshot } from './support/screenshots';
+import { untilServiceWorkerControls } from './support/service-worker';
 import { noSidewaysScroll, openAt, SIZES } from './support/sizes';
 
 test.describe.configure({ timeout: 120_000 });
@@ -123,7 +124,7 @@ test('a count on a phone with the network off: recorded at once, told by sound a
   const [a, b, c, d] = lots.map((lot) => lot.lotNumber);
   const page = await openAt(browser, SIZES[0], baseURL, 'allow'); // offline, the app comes from its service worker
   await expect(lotRow(page, `Pallet D ${run}`)).toBeVisible(); // the device holds the lots
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilServiceWorkerControls(page);
   await navigateTo(page, 'Inventory');
   await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
 

@@ -12,6 +12,7 @@ import { connectClient, type TestClient } from '../support/stomp-client';
 import { signInHome } from './support/login';
 import { lotRow, scan, submitCreateLot, unique } from './support/lots';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+import { untilServiceWorkerControls } from './support/service-worker';
 
 // A server started twice and a dozen steps: a bound against hanging, not a speed test.
 test.describe.configure({ timeout: 120_000 });
@@ -46,8 +47,7 @@ test('a lot made offline opens, takes a box and scans, and arrives once, in orde
   const knownUpc = known?.upc ?? '';
 
   await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
-  // The service worker must control the page, or the Lot edit screen's code could not load with the server down.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilServiceWorkerControls(page); // or the Lot edit screen's code could not load with the server down
   await server.stop();
   await expect(page.getByText('Offline', { exact: true })).toBeVisible();
 

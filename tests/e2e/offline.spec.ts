@@ -5,6 +5,7 @@ import { DEFAULT_LOTS_FILTER, type Lot } from '../../src/protocol/lots';
 import { connectClient } from '../support/stomp-client';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
+import { untilServiceWorkerControls } from './support/service-worker';
 
 // Each test gets its own server process it can stop, on its own port and data folder.
 let nextPort = 18090;
@@ -26,8 +27,7 @@ test.afterEach(async () => {
 
 async function signInAndInstall(page: Page): Promise<void> {
   await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
-  // The service worker must control the page, or a reload with the server down has nothing to open.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilServiceWorkerControls(page); // or a reload with the server down has nothing to open
 }
 
 async function createLot(page: Page, title: string): Promise<void> {

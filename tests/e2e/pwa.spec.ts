@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signInHome } from './support/login';
+import { untilServiceWorkerControls } from './support/service-worker';
 
 // The service worker is what this file tests (or what serves the app offline here): allowed, as on a device.
 test.use({ serviceWorkers: 'allow' });
@@ -16,8 +17,7 @@ const SW_FILE = resolve(process.env.STATIC_DIR ?? 'dist', 'sw.js');
 /** Signs in and waits until the service worker has installed (precached the shell) and controls the page. */
 async function signInControlled(page: Page): Promise<void> {
   await signInHome(page);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await untilServiceWorkerControls(page);
 }
 
 /** Width and height from a PNG's IHDR chunk (bytes 16–23), as the manifest's `sizes` writes them. */
@@ -194,7 +194,7 @@ test('Reload in one tab never reloads another: that tab keeps its page and offer
   const other = await context.newPage();
   await other.goto('/home');
   await expect(other.getByTestId('greeting')).toBeVisible();
-  await expect.poll(() => other.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await untilServiceWorkerControls(other);
 
   await withNewBuild(async () => {
     await checkForUpdate(page);

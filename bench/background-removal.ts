@@ -7,11 +7,12 @@ import sharp from 'sharp';
 import { createClassicalRemover } from '../server/images/background/classical';
 import { alphaOf, renderScene, SCENES, scoreMask } from '../tests/support/product-photos';
 import { percentile, report } from './stats';
+import { sized } from './size';
 
 const WIDTH = 1200;
 const HEIGHT = 900;
-const ROUNDS = 20;
-const WARMUP = 2;
+const ROUNDS = sized(20, 2);
+const WARMUP = sized(2, 0);
 const TIMED_SCENE = 'soft shadow on white (JPEG 85)';
 
 /** How long `run` took, and the longest gap between ticks of a 0 ms interval meanwhile. */

@@ -13,9 +13,10 @@ import { queryRows } from '../server/db';
 import { connectClient } from '../tests/support/stomp-client';
 import { ADMIN_PASSWORD, startTestServer } from '../tests/support/test-server';
 import { outboxClient, printRates, rawSendsWithReceipts } from './outbox-client';
+import { sized } from './size';
 
-const ROWS = Number(process.env.BENCH_CATALOGUE_ROWS ?? 1_000_000);
-const SAVED = 500;
+const ROWS = Number(process.env.BENCH_CATALOGUE_ROWS ?? sized(1_000_000, 2000));
+const SAVED = sized(500, 20);
 const USER = 'admin';
 
 /** A new data-entry row as a person fills it in: a scanned UPC and a few fields. */

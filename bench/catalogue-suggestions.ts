@@ -10,13 +10,14 @@ import { fieldValuesQuery, searchCatalogue } from '../server/domains/upcs/sugges
 import { staffOf } from '../tests/support/staff';
 import { startTestServer } from '../tests/support/test-server';
 import { percentile, record, type TableRow } from './stats';
+import { sized } from './size';
 
-const ROWS = Number(process.env.BENCH_CATALOGUE_ROWS ?? 1_000_000);
-const PREFIXES = 200; // distinct requests per suggestion type
+const ROWS = Number(process.env.BENCH_CATALOGUE_ROWS ?? sized(1_000_000, 2000));
+const PREFIXES = sized(200, 8); // distinct requests per suggestion type
 // Each path answers the list this many times, bare and STOMP in turn: a p99 of 200 samples is their second worst,
 // which one collection pause decides; of 600 it is the sixth.
-const ROUNDS = 3;
-const SAMPLED_ROWS = 500; // catalogue rows the prefixes are cut from
+const ROUNDS = sized(3, 1);
+const SAMPLED_ROWS = sized(500, 50); // catalogue rows the prefixes are cut from
 
 type Product = { upc: string; vendor: string; style: string; size: string; color: string };
 type Search = Pick<SuggestionRequest, 'upc' | 'vendor' | 'style' | 'size' | 'color'>;

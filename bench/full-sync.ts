@@ -24,8 +24,9 @@ import { spawnServer } from '../tests/support/server-child';
 import { connectClient, type TestClient } from '../tests/support/stomp-client';
 import { quiet, stompTransport } from './outbox-client';
 import { percentile, report } from './stats';
+import { sized } from './size';
 
-const LOTS = 12_000;
+const LOTS = sized(12_000, 1000); // seeded a thousand at a time
 const CHANGES = 10;
 const PASSWORD = 'bench-admin-password';
 

@@ -8,9 +8,10 @@ import { staffOf } from '../tests/support/staff';
 import { connectClient } from '../tests/support/stomp-client';
 import { startTestServer } from '../tests/support/test-server';
 import { report, sample } from './stats';
+import { sized } from './size';
 
-const LOTS = 10_000;
-const ROUNDS = 15;
+const LOTS = sized(10_000, 1000); // seeded a thousand at a time
+const ROUNDS = sized(15, 2);
 
 export async function getLots(): Promise<void> {
   const testServer = await startTestServer();

@@ -5,11 +5,12 @@
 import sharp from 'sharp';
 import { processImage, VARIANT_SIZES } from '../server/images/variants';
 import { report } from './stats';
+import { sized } from './size';
 
-const WIDTH = 4000;
-const HEIGHT = 3000; // 12 megapixels, a phone's main camera
-const ROUNDS = 5;
-const WARMUP = 1;
+const WIDTH = sized(4000, 1600);
+const HEIGHT = sized(3000, 1200); // 12 megapixels, a phone's main camera
+const ROUNDS = sized(5, 1);
+const WARMUP = sized(1, 0);
 
 /** A 4000 × 3000 JPEG with texture (Gaussian noise over a colour and a vertical ramp), so no stage is trivial. */
 async function phonePhoto(): Promise<Buffer> {

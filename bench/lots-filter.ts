@@ -15,10 +15,11 @@ import type { Browser, Page } from '@playwright/test';
 import { launchChromium } from './browser';
 import { clickAndRender, quiet, rawRead } from './lots-filter-page';
 import { report } from './stats';
+import { sized } from './size';
 
-const LOTS = 10_000;
-const ROUNDS = 20; // per direction
-const WARMUP = 2; // per direction, untimed
+const LOTS = sized(10_000, 300);
+const ROUNDS = sized(20, 1); // per direction
+const WARMUP = sized(2, 0); // per direction, untimed
 const PORT = 18140;
 const URL = `http://localhost:${PORT}`;
 const ADMIN_PASSWORD = 'bench-admin-password';

@@ -15,9 +15,10 @@ import { spawnServer } from '../tests/support/server-child';
 import { connectClient } from '../tests/support/stomp-client';
 import { ADMIN_PASSWORD } from '../tests/support/test-server';
 import { outboxClient, printRates, rawSendsWithReceipts } from './outbox-client';
+import { sized } from './size';
 
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
-const LOTS = 100; // the renames go round these lots: ten pending changes per row at most, as on a busy day
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? sized(1000, 40));
+const LOTS = sized(100, 10); // the renames go round these lots: ten pending changes per row at most, as on a busy day
 const USER = 'admin';
 
 /** 1,000 renames as the lots screen queues them: each an entry with its optimistic patch. */

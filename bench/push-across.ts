@@ -11,9 +11,10 @@ import { spawnServer, type RunningServer } from '../tests/support/server-child';
 import { connectClient, type TestClient } from '../tests/support/stomp-client';
 import { createTestDatabase, LOCAL_POSTGRES_URL, postgresAvailable } from '../tests/support/test-database';
 import { report } from './stats';
+import { sized } from './size';
 
-const ROUNDS = 300;
-const WARMUP = 30;
+const ROUNDS = sized(300, 5);
+const WARMUP = sized(30, 1);
 const PASSWORD = 'bench-admin-password';
 
 async function admin(server: RunningServer): Promise<TestClient> {

@@ -15,9 +15,10 @@ import { createMemoryStorage, createSettings } from '../src/sync/session/setting
 import { createQueries } from '../src/sync/transport/queries';
 import { createStatus } from '../src/sync/feedback/status';
 import { report, sample } from './stats';
+import { sized } from './size';
 
-const LOTS = 10_000;
-const ROUNDS = 7;
+const LOTS = sized(10_000, 200);
+const ROUNDS = sized(7, 2);
 const USER = 'bench';
 
 function lot(id: number): Lot {

@@ -17,6 +17,7 @@ import { outboxReplay } from './outbox-replay';
 import { pushAcross } from './push-across';
 import { replicaIngest } from './replica-ingest';
 import { spreadsheetParse } from './spreadsheet-parse';
+import { SMOKE } from './size';
 import { takeRecorded, type BenchTable } from './stats';
 import { stompRoundtrip } from './stomp-roundtrip';
 
@@ -75,11 +76,15 @@ const summary = {
   git: gitCommit(),
   benches: results,
 };
-mkdirSync(RESULTS, { recursive: true });
-const text = `${JSON.stringify(summary, null, 2)}\n`;
-const file = join(RESULTS, `${started.toISOString().replace(/:/g, '-')}.json`); // no ':' in a file name (Windows)
-writeFileSync(file, text);
-writeFileSync(join(RESULTS, 'latest.json'), text);
-console.log(`\nfigures written to ${file} (and latest.json)`);
+if (SMOKE) {
+  console.log(`\nsmoke run (BENCH_SMOKE=1): ${results.length - failed.length} of ${results.length} benches ran through at toy sizes; no figures written`);
+} else {
+  mkdirSync(RESULTS, { recursive: true });
+  const text = `${JSON.stringify(summary, null, 2)}\n`;
+  const file = join(RESULTS, `${started.toISOString().replace(/:/g, '-')}.json`); // no ':' in a file name (Windows)
+  writeFileSync(file, text);
+  writeFileSync(join(RESULTS, 'latest.json'), text);
+  console.log(`\nfigures written to ${file} (and latest.json)`);
+}
 if (failed.length > 0) console.error(`failed: ${failed.join(', ')}`);
 process.exit(failed.length > 0 ? 1 : 0);

@@ -13,10 +13,11 @@ import { launchChromium } from './browser';
 import { build, preview, type PreviewServer } from 'vite';
 import { utils, write } from 'xlsx';
 import { percentile, report } from './stats';
+import { sized } from './size';
 
-const ROWS = 50_000;
-const ROUNDS = 7;
-const WARMUP = 1;
+const ROWS = sized(50_000, 500);
+const ROUNDS = sized(7, 1);
+const WARMUP = sized(1, 0);
 const PORT = 18160;
 const COLORS = ['Navy', 'Red', 'Black', 'White', 'Heather Grey'];
 const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];

@@ -10,9 +10,10 @@ import { MessageType } from '../src/protocol/message-types';
 import { connectClient } from '../tests/support/stomp-client';
 import { ADMIN_PASSWORD, startTestServer } from '../tests/support/test-server';
 import { report, sample } from './stats';
+import { sized } from './size';
 
-const ROUNDS = 2000;
-const WARMUP = 200;
+const ROUNDS = sized(2000, 20);
+const WARMUP = sized(200, 2);
 
 /** A raw ws client that sends one message and resolves on the next message that satisfies `done`. */
 function rawClient(socket: WebSocket) {

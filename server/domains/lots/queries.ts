@@ -65,7 +65,8 @@ export const lotQueryHandlers = defineHandlers({
       // One reply, as the spec has it, read a chunk at a time by id (newest first), other work let in between: an
       // admin's 12,000 lots read at once held the event loop (the embedded database runs in it) for ~400 ms.
       const presented: Lot[] = [];
-      for (let before: number | undefined; ; await setImmediate()) {
+      let before: number | undefined; // the id the next chunk starts below
+      for (;;) {
         const rows = await context.db.select().from(lots)
           .where(and(matching, before === undefined ? undefined : lt(lots.id, before)))
           .orderBy(desc(lots.id))
@@ -74,6 +75,7 @@ export const lotQueryHandlers = defineHandlers({
         const last = rows.at(-1);
         if (rows.length < GET_LOTS_CHUNK || last === undefined) break;
         before = last.id;
+        await setImmediate();
       }
       return only(reply.on('lots', presented));
     },

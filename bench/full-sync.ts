@@ -80,20 +80,11 @@ async function healthDuring<T>(port: number, work: () => Promise<T>): Promise<{ 
     prober.once('message', resolve);
     prober.once('error', reject);
   });
-  try {
-    const result = await work();
-    return { samples: await stopped(prober, probed), result };
-  } catch (error) {
-    await stopped(prober, probed).catch(() => undefined);
-    throw error;
-  }
-}
-
-async function stopped(prober: Worker, probed: Promise<number[]>): Promise<number[]> {
-  prober.postMessage('stop');
+  // Told to stop either way: it ends its last call, posts what it measured and exits.
+  const result = await work().finally(() => prober.postMessage('stop'));
   const samples = await probed;
   await prober.terminate();
-  return samples;
+  return { samples, result };
 }
 
 /** A whole syncLots run: ms to the first page and to the last, bytes, and the cursor to keep. */

@@ -41,7 +41,7 @@ export async function getLots(): Promise<void> {
   await sample(2, bare);
   const rows = [
     { name: 'bare SQL select (ceiling)', samples: await sample(ROUNDS, bare) },
-    { name: 'STOMP getLots, 10,000 lots', samples: await sample(ROUNDS, request) },
+    { name: `STOMP getLots, ${LOTS.toLocaleString('en-US')} lots`, samples: await sample(ROUNDS, request) },
   ];
   report(`getLots with ${LOTS} lots (${ROUNDS} rounds, ${testServer.kind})`, rows, 'bare SQL select (ceiling)');
   console.log(`reply: ${(bytes / 1024).toFixed(0)} KiB, ${(bytes / LOTS).toFixed(0)} bytes per lot`);

@@ -29,9 +29,10 @@ export async function signIn(page: Page, password: string = ADMIN.password, base
 }
 
 /**
- * The token each sign-in of this worker was given, per server (with the password it signed in with). The server's password check is slow on
- * purpose (scrypt, spec §5), and the browser tests sign in over a hundred times: after the first sign-in through the
- * Login screen, a test starts as a device that signed in before, with the token in its storage.
+ * The token each sign-in of this worker was given, per server (with the password it signed in with). The server's
+ * password check is slow on purpose (scrypt, spec §5), and the browser tests sign in over a hundred times: after the
+ * first sign-in through the Login screen, a test starts as a device that signed in before, with the token in its
+ * storage.
  */
 const tokens = new Map<string, { password: string; token: string }>();
 

@@ -51,7 +51,7 @@ async function seedAndBuild(dataDir: string): Promise<void> {
 
 async function startServer(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: resolve(STATIC_DIR), ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(PORT), HTTPS_PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: resolve(STATIC_DIR), ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let attempt = 0; attempt < 600; attempt++) {

@@ -4,8 +4,8 @@
 // 127.0.0.1:5432), on it too: that pass runs beside the browser tests, one file at a time (two vitest workers beside
 // the embedded pass left the CPU oversubscribed; on a slow 2-core machine the browser tests alone keep both cores
 // busy, so that pass stays small). It installs nothing: when Debian's Chromium is missing it says how to get it and
-// fails. It ends with one line counting every test.
-import { spawn } from 'node:child_process';
+// fails (certutil, from libnss3-tools, likewise). It ends with one line counting every test.
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,11 +32,12 @@ function localPostgresAnswers() {
 }
 
 // Integration files whose subject is not the database: the STOMP transport, HTTP headers and the per-process rate
-// limit, image files and URL fetches, Ctrl+C and the embedded database's own folder, the commands' plumbing (first
+// limit, image files and URL fetches, TLS and device setup, Ctrl+C and the embedded database's own folder, the commands' plumbing (first
 // start, usage texts; what they do to the data runs on PostgreSQL in seed, users-cli and database). The PostgreSQL
 // pass leaves them out: run again there they would test nothing new, and their CPU slows the browser tests beside it.
 const DATABASE_INDEPENDENT = [
   'clean-stop', 'cli', 'stomp-*', 'hostile-frames', 'http-rate-limit', 'security-headers', 'precompressed-assets', 'url-fetch*', 'image-files',
+  'tls*', 'setup-page', 'devices',
 ].map((name) => `tests/integration/${name}.test.ts`);
 
 const postgresUrl = process.env.DATABASE_URL || ((await localPostgresAnswers()) ? LOCAL_POSTGRES : undefined);
@@ -70,6 +71,11 @@ const steps = [
 
 if (!existsSync(CHROMIUM)) {
   console.error(`The browser tests need Debian's Chromium at ${CHROMIUM}. Install it with:\n\n  sudo apt-get update && sudo apt-get install -y chromium\n\n(LotDesk never downloads a browser of its own.)`);
+  process.exit(1);
+}
+// The HTTPS browser test trusts the server's CA as a device does: in the browser's NSS database, with certutil.
+if (spawnSync('certutil', ['-H'], { stdio: 'ignore' }).error !== undefined) {
+  console.error(`The browser tests need certutil (Debian's libnss3-tools). Install it with:\n\n  sudo apt-get update && sudo apt-get install -y libnss3-tools`);
   process.exit(1);
 }
 

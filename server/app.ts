@@ -8,12 +8,14 @@ import { ensureFirstAdmin } from './auth/users';
 import { handlers } from './domains';
 import { registerApiRoutes, registerHttpPlumbing } from './http/api';
 import { registerHealth } from './http/health';
+import { registerSetupPage } from './http/setup-page';
 import { registerStaticPwa } from './http/static-pwa';
 import { registerStorePages, registerStoreRedirects } from './http/store-pages';
 import { createServices, type Services } from './services';
 import { attachStomp, type StompServer } from './stomp';
 import { createRouter, type Router } from './stomp/router';
 import { seedCategories } from './store/embedded';
+import { closeListener, createHttpsListener, deviceSetupSource, listenOn, openTls, portInUse, type ListeningPorts, type Tls } from './tls';
 
 /** How long a clean stop waits for open HTTP requests before cutting them off. */
 export const STOP_GRACE_MS = 10_000;
@@ -25,6 +27,11 @@ export interface LotDeskServer {
   router: Router;
   /** Set when the first admin was just created with a generated password: print it once. */
   firstAdmin: { username: string; password?: string } | undefined;
+  /** HTTPS (issue 30): the server's own CA or the admin's certificate; undefined with TLS=off. */
+  tls: Tls | undefined;
+  /** The ports the listeners got (after listen). */
+  ports(): ListeningPorts;
+  /** Listens on PORT and, unless TLS=off, HTTPS_PORT; resolves to the plain listener's address. */
   listen(): Promise<string>;
   close(): Promise<void>;
 }
@@ -38,13 +45,23 @@ export async function createServer(config: Config, database: Database, logger = 
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   });
-  await registerHttpPlumbing(app, config);
+  // Before anything else that could fail: a damaged CA file stops the start naming it, with nothing else opened.
+  const tls = openTls(config.tls, { logger: app.log });
+  const ports: ListeningPorts = { http: config.port, https: undefined };
+  await registerHttpPlumbing(app, config, () => ports.https);
 
-  const services = createServices(config, database, app.log);
+  const deviceSetup = deviceSetupSource({
+    mode: config.tls.kind,
+    ports: () => ports,
+    hosts: () => tls?.hosts() ?? [],
+    authority: tls?.authority,
+  });
+  const services = createServices(config, database, app.log, deviceSetup);
   await seedCategories(database.db);
   const firstAdmin = await ensureFirstAdmin(services.users, config.adminPassword);
 
   registerHealth(app, services);
+  registerSetupPage(app, services.deviceSetup);
   registerApiRoutes(app, services);
   // The public pages are the embedded store's; a WooCommerce shop serves its own, and /store sends the browser there.
   if (config.store.kind === 'embedded') registerStorePages(app, services.db);
@@ -62,8 +79,12 @@ export async function createServer(config: Config, database: Database, logger = 
     allowedOrigins: config.allowedOrigins,
     trustedProxies: config.trustedProxies,
     limits: config.socketLimits,
+    allowedHosts: tls?.names ?? [],
+    plainOnlyOnLoopback: tls !== undefined,
     logger: app.log,
   });
+  const https = tls === undefined ? undefined : createHttpsListener(tls.certificates, app.routing, app.server);
+  if (https !== undefined) stomp.attach(https);
 
   return {
     app,
@@ -71,17 +92,28 @@ export async function createServer(config: Config, database: Database, logger = 
     stomp,
     router,
     firstAdmin,
-    listen: () => app.listen({ port: config.port, host: config.host }),
+    tls,
+    ports: () => ports,
+    async listen() {
+      const address = await app.listen({ port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'EADDRINUSE' ? portInUse(config.port, 'PORT') : error;
+      });
+      ports.http = Number(new URL(address).port);
+      if (https !== undefined && tls !== undefined) ports.https = await listenOn(https, tls.httpsPort, config.host, 'HTTPS_PORT');
+      return address;
+    },
     async close() {
+      tls?.close();
       await stomp.close();
       // Open requests get STOP_GRACE_MS to finish; one a client holds open (a half-sent body) is then cut off, so the
       // stop still ends cleanly, with the database closed.
       const cutOff = setTimeout(() => {
         app.log.warn({ graceMs: STOP_GRACE_MS }, 'stopping: cutting off requests still open');
         app.server.closeAllConnections();
+        https?.closeAllConnections();
       }, STOP_GRACE_MS);
       try {
-        await app.close();
+        await Promise.all([app.close(), https === undefined || !https.listening ? undefined : closeListener(https)]);
       } finally {
         clearTimeout(cutOff);
       }

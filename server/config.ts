@@ -11,6 +11,10 @@ import { TopicName } from '../src/protocol/topics';
 import { DEFAULT_LIMITS, type StompLimits } from './stomp/types';
 import { DEFAULT_AUCTION_FIELDS, type AuctionFields } from './store/types';
 import type { S3Settings } from './images/s3-storage';
+import { ConfigError, integerAtLeast, parseDuration, port, setting, type Env } from './setting';
+import { tlsSettings, type TlsSettings } from './tls/settings';
+
+export { ConfigError, parseDuration } from './setting';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MIN_SECRET_BYTES = 32; // HS256 wants a key of at least 256 bits (DESIGN §5)
@@ -42,6 +46,8 @@ export interface Config {
   images: ImageSettings;
   /** The online store (DESIGN §5): the embedded one unless WC_URL, WC_KEY and WC_SECRET name a WooCommerce shop. */
   store: StoreSettings;
+  /** HTTPS (issue 30): the server's own certificate authority by default, a given certificate, or none. */
+  tls: TlsSettings;
 }
 
 export type StoreSettings =
@@ -70,37 +76,6 @@ export type ImageStorageSettings = { kind: 'disk' } | ({ kind: 's3' } & S3Settin
 
 export type SocketLimits = Omit<StompLimits, 'maxHeaders' | 'maxHeaderLength'>;
 
-export class ConfigError extends Error {
-  constructor(readonly setting: string, detail: string) {
-    super(`Invalid setting ${setting}: ${detail}`);
-    this.name = 'ConfigError';
-  }
-}
-
-/** '12h', '30m', '45s', '2d' or a number of seconds. */
-export function parseDuration(text: string): number | undefined {
-  const match = /^(\d+)\s*([smhd]?)$/.exec(text.trim());
-  if (!match) return undefined;
-  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] ?? ''] ?? 1;
-  const seconds = Number(match[1]) * unit;
-  return seconds > 0 ? seconds : undefined;
-}
-
-type Env = Record<string, string | undefined>;
-
-function setting<T>(env: Env, name: string, fallback: T, parse: (raw: string) => T | undefined, expected: string): T {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = parse(raw);
-  if (value === undefined) throw new ConfigError(name, `expected ${expected}, got '${raw}'`);
-  return value;
-}
-
-const port = (raw: string) => {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 0 && n <= 65535 ? n : undefined;
-};
-
 const postgresUrl = (raw: string) => {
   const parsed = z.url({ protocol: /^postgres(ql)?$/ }).safeParse(raw);
   return parsed.success ? raw : undefined;
@@ -114,12 +89,6 @@ const ipList = (raw: string) => {
 const origins = (raw: string) => {
   const list = raw.split(',').map((o) => o.trim()).filter(Boolean);
   return list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)) ? list : undefined;
-};
-
-/** A whole number of at least `min` (limits and counts). */
-const integerAtLeast = (min: number) => (raw: string) => {
-  const n = /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
-  return n !== undefined && n >= min ? n : undefined;
 };
 
 /** The secret from JWT_SECRET, or one generated once and kept in the data folder so tokens survive restarts. */
@@ -202,6 +171,7 @@ export function loadConfig(env: Env = process.env): Config {
     socketLimits: socketLimits(env),
     images: imageSettings(env, dataDir),
     store: storeSettings(env),
+    tls: tlsSettings(env, dataDir),
   };
 }
 

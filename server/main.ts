@@ -1,8 +1,11 @@
 // Entry point: config → database → server; stops cleanly on SIGINT/SIGTERM, at once on a second one (shutdown.ts).
 // Nothing else lives here.
-import { ConfigError, loadConfig } from './config';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db';
-import { createLogger, createServer } from './app';
+import { createLogger, createServer, type LotDeskServer } from './app';
+import { urlHost } from './host-header';
+import { TLS_FOLDER } from './tls/settings';
 import { FORCED_EXIT_CODE, stopSignalHandler } from './shutdown';
 
 async function main(): Promise<void> {
@@ -30,7 +33,7 @@ async function main(): Promise<void> {
 
   const address = await server.listen();
   const local = `http://localhost:${new URL(address).port}`;
-  const lines = [`LotDesk is running at ${local} (database: ${database.kind}, data: ${config.dataDir})`];
+  const lines = [`LotDesk is running at ${local} (database: ${database.kind}, data: ${config.dataDir})`, ...whereDevicesGo(server, config)];
   if (server.firstAdmin?.password) {
     lines.push('First start: created the admin account. This password is shown only once:',
       `  username: ${server.firstAdmin.username}`, `  password: ${server.firstAdmin.password}`,
@@ -39,6 +42,24 @@ async function main(): Promise<void> {
     lines.push(`First start: created the admin account '${server.firstAdmin.username}' with ADMIN_PASSWORD.`);
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+/** Where tablets and phones find LotDesk on the shop's network, and how one is set up (issue 30). */
+function whereDevicesGo(server: LotDeskServer, config: Config): string[] {
+  const { tls } = server;
+  const { http, https } = server.ports();
+  const facts = server.services.deviceSetup.facts();
+  if (tls === undefined || https === undefined) {
+    return ['HTTPS is off (TLS=off): put a reverse proxy with a certificate in front (docs/operations.md).'];
+  }
+  const hosts = facts.hosts;
+  const lines = [`On the shop's network: ${hosts.length === 0 ? `https://localhost:${https}` : hosts.map((host) => `https://${urlHost(host)}:${https}`).join('  ')}`];
+  if (tls.mode === 'auto' && hosts[0] !== undefined) {
+    lines.push(`Set up a tablet or phone: open http://${urlHost(hosts[0])}:${http}/setup on it (or scan its QR code on the Devices screen).`);
+  }
+  if (facts.caFingerprint !== undefined) lines.push(`LotDesk's certificate authority (SHA-256): ${facts.caFingerprint}`);
+  if (tls.createdAuthority) lines.push(`First start: made that certificate authority in ${join(config.dataDir, TLS_FOLDER)}; back the folder up with the data.`);
+  return lines;
 }
 
 main().catch((error: unknown) => {

@@ -15,6 +15,8 @@ import { createImageServices, type ImageServices } from './images';
 import { createEmbeddedStore } from './store/embedded';
 import { createWooCommerceStore } from './store/woocommerce';
 import type { OnlineStore } from './store/types';
+import { unlistenedDeviceSetup } from './tls/device-setup';
+import type { DeviceSetupSource } from './tls/types';
 
 export interface Logger {
   debug(obj: object, msg?: string): void;
@@ -37,6 +39,8 @@ export interface Services {
   images: ImageServices;
   /** Where handlers' pushes go after commit (the router publishes them). */
   push: PushBus;
+  /** How devices on the shop's network reach this server, and the CA they trust (/setup, the Devices screen). */
+  deviceSetup: DeviceSetupSource;
   logger: Logger;
 }
 
@@ -58,7 +62,7 @@ function createThrottle(config: Config, database: Database, logger: Logger): Log
 }
 
 /** Every service on `database`; nothing is written (createServer seeds categories and the first admin). */
-export function createServices(config: Config, database: Database, logger: Logger): Services {
+export function createServices(config: Config, database: Database, logger: Logger, deviceSetup: DeviceSetupSource = unlistenedDeviceSetup(config)): Services {
   return {
     config,
     database,
@@ -70,6 +74,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     store: createStore(config.store, database.db),
     images: createImageServices(config.images, database.db, logger),
     push: createPushBus(config, database, logger),
+    deviceSetup,
     logger,
   };
 }

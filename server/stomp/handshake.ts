@@ -4,12 +4,18 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
+import { TLSSocket } from 'node:tls';
+import { hostnameOf, isLoopbackName } from '../host-header';
 
 export interface HandshakeRules {
   /** Normalized (normalizeOrigin) origins allowed besides the request's own. */
   readonly origins: ReadonlySet<string>;
   /** Lower-case host names allowed besides IP addresses and localhost. */
   readonly hosts: ReadonlySet<string>;
+  /** Sockets over plain HTTP only for a loopback Host (the server serves HTTPS: a token must not cross the Wi-Fi bare). */
+  readonly plainOnlyOnLoopback: boolean;
+  /** Proxies whose X-Forwarded-Proto is believed: one that ended TLS in front of the plain port. */
+  readonly trustedProxies: ReadonlySet<string>;
 }
 
 /**
@@ -17,7 +23,12 @@ export interface HandshakeRules {
  * own name (`name` and `name.local`), besides any IP address and localhost, which need no configuration: no outside
  * DNS name is involved, so no one else's page can be served under them.
  */
-export function handshakeRules(allowedOrigins: readonly string[], machineName: string = hostname()): HandshakeRules {
+export function handshakeRules(
+  allowedOrigins: readonly string[],
+  { extraHosts = [], plainOnlyOnLoopback = false, trustedProxies = [], machineName = hostname() }: {
+    extraHosts?: readonly string[]; plainOnlyOnLoopback?: boolean; trustedProxies?: readonly string[]; machineName?: string;
+  } = {},
+): HandshakeRules {
   const hosts = new Set<string>();
   const machine = machineName.toLowerCase();
   if (machine !== '') hosts.add(machine).add(machine.includes('.') ? machine : `${machine}.local`);
@@ -25,7 +36,16 @@ export function handshakeRules(allowedOrigins: readonly string[], machineName: s
     const host = hostnameOf(originHost(origin));
     if (host !== undefined) hosts.add(host);
   }
-  return { origins: new Set(allowedOrigins.map(normalizeOrigin)), hosts };
+  for (const host of extraHosts) hosts.add(host.toLowerCase());
+  return { origins: new Set(allowedOrigins.map(normalizeOrigin)), hosts, plainOnlyOnLoopback, trustedProxies: new Set(trustedProxies) };
+}
+
+/** Over plain HTTP, when the server also serves HTTPS, only a loopback Host (the desk at the server itself). */
+export function transportAllowed(req: IncomingMessage, rules: HandshakeRules): boolean {
+  if (!rules.plainOnlyOnLoopback || req.socket instanceof TLSSocket) return true;
+  if (rules.trustedProxies.has(req.socket.remoteAddress ?? '') && req.headers['x-forwarded-proto'] === 'https') return true;
+  const name = hostnameOf(req.headers.host);
+  return name !== undefined && isLoopbackName(name);
 }
 
 /**
@@ -63,17 +83,6 @@ export function normalizeOrigin(text: string): string {
     // not a URL: compared verbatim below
   }
   return text;
-}
-
-/** `Desk.Example.com:8080` → `desk.example.com`, `[::1]:8080` → `::1`; undefined when it is no host at all. */
-function hostnameOf(host: string | undefined): string | undefined {
-  if (host === undefined || host.trim() === '') return undefined;
-  try {
-    const name = new URL(`http://${host.trim()}`).hostname.replace(/\.$/, '');
-    return name.startsWith('[') && name.endsWith(']') ? name.slice(1, -1) : name;
-  } catch {
-    return undefined;
-  }
 }
 
 function originHost(origin: string): string | undefined {

@@ -1,27 +1,29 @@
 // Mounts the STOMP endpoint on an http.Server: upgrade routing, the Origin and Host checks (handshake.ts),
 // sub-protocols, the caps on sockets and sessions (admission.ts), the session set.
 // It must never parse frames or call the application (sessions do), and never close the http server it was given.
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { addressKey, clientAddress } from '../client-address';
 import { Admission } from './admission';
-import { handshakeRules, hostAllowed, originAllowed } from './handshake';
+import { handshakeRules, hostAllowed, originAllowed, transportAllowed } from './handshake';
 import { Session } from './session';
 import { turnAway } from './session-socket';
 import {
-  DEFAULT_HEART_BEAT, DEFAULT_LIMITS, type StompServer, type StompServerOptions, type StompSession,
+  DEFAULT_HEART_BEAT, DEFAULT_LIMITS, type StompServer, type StompServerOptions, type StompSession, type UpgradeSource,
 } from './types';
 
 // What stompjs offers, best first; a client offering none of them still connects (no protocol header).
 const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'] as const;
 
-export function attachStomp(httpServer: Server, options: StompServerOptions): StompServer {
+export function attachStomp(httpServer: UpgradeSource, options: StompServerOptions): StompServer {
   const { application, logger } = options;
   const path = options.path ?? '/ws';
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const heartBeat = options.heartBeat ?? DEFAULT_HEART_BEAT;
-  const rules = handshakeRules(options.allowedOrigins ?? []);
+  const rules = handshakeRules(options.allowedOrigins ?? [], { extraHosts: options.allowedHosts ?? [], plainOnlyOnLoopback: options.plainOnlyOnLoopback ?? false,
+    trustedProxies: options.trustedProxies ?? [],
+  });
   const admission = new Admission(limits);
   const trustedProxies = new Set(options.trustedProxies ?? []);
   const sessions = new Set<Session>();
@@ -43,6 +45,10 @@ export function attachStomp(httpServer: Server, options: StompServerOptions): St
     socket.on('error', (err) => logger.debug({ err }, 'stomp upgrade socket error'));
     if (requestPath(req) !== path) return refuse(socket, 404, 'Not Found');
     if (closing) return refuse(socket, 503, 'Service Unavailable');
+    if (!transportAllowed(req, rules)) {
+      logger.warn({ host: req.headers.host }, 'stomp handshake refused: plain http from another machine (use https)');
+      return refuse(socket, 403, 'Forbidden');
+    }
     if (!hostAllowed(req, rules)) {
       logger.warn({ host: req.headers.host }, 'stomp handshake refused: host');
       return refuse(socket, 403, 'Forbidden');
@@ -76,15 +82,21 @@ export function attachStomp(httpServer: Server, options: StompServerOptions): St
       logger.debug({ sessionId: session.id, protocol: ws.protocol }, 'stomp socket opened');
     });
   };
-  httpServer.on('upgrade', onUpgrade);
+  const servers = new Set<UpgradeSource>();
+  const attach = (server: UpgradeSource) => {
+    servers.add(server);
+    server.on('upgrade', onUpgrade);
+  };
+  attach(httpServer);
 
   return {
+    attach,
     *sessions(): Iterable<StompSession> {
       for (const session of [...sessions]) if (session.isConnected) yield session;
     },
     async close(): Promise<void> {
       closing = true;
-      httpServer.off('upgrade', onUpgrade);
+      for (const server of servers) server.off('upgrade', onUpgrade);
       const all = [...sessions];
       for (const session of all) session.goAway();
       await Promise.all(all.map((s) => s.closed));

@@ -1,5 +1,7 @@
 // The contract between the STOMP layer and the application: what a session offers and what the app supplies.
 // Types and their defaults only: no behaviour here, and no destination names (those live in src/protocol).
+import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
 
 export interface StompLimits {
   /** Whole frame in bytes (command, headers, body, NUL) once signed in; also the ws maxPayload then. */
@@ -33,7 +35,7 @@ export const DEFAULT_LIMITS: Readonly<StompLimits> = Object.freeze({
   authTimeoutMs: 10_000,
   partialFrameTimeoutMs: 60_000, // a 4 MiB import over a poor warehouse Wi-Fi link
   maxSilenceMs: 60_000, // the app beats every 10 s; a peer that promised nothing still gets a minute
-  maxSubscriptionsPerSession: 100, // the app subscribes to 16 topics
+  maxSubscriptionsPerSession: 100, // the app subscribes to every topic (18 today)
   maxSessionsPerUser: 100, // a shared account on every tablet of a warehouse, with tabs to spare
   maxSockets: 1_000,
   maxSocketsPerAddress: 200, // ~50 tablets behind one NAT, with room for reconnects
@@ -102,6 +104,9 @@ export const DEFAULT_HEART_BEAT: Readonly<StompHeartBeat> = Object.freeze({
   incomingMs: 10_000,
 });
 
+/** An http or https server: what the endpoint listens to for upgrades. */
+export type UpgradeSource = HttpServer | HttpsServer;
+
 export interface StompServerOptions {
   /** URL path of the endpoint; default '/ws'. */
   path?: string;
@@ -115,12 +120,18 @@ export interface StompServerOptions {
   allowedOrigins?: readonly string[];
   /** Reverse proxies whose X-Forwarded-For names the client (the address limits and throttles count). */
   trustedProxies?: readonly string[];
+  /** Host names allowed besides those (TLS_NAMES: the names the server's certificate carries). */
+  allowedHosts?: readonly string[];
+  /** The server also listens over HTTPS: over plain HTTP, only a loopback Host may open a socket. */
+  plainOnlyOnLoopback?: boolean;
   logger: StompLogger;
 }
 
 export interface StompServer {
   /** Sessions that have been sent CONNECTED and are still open. */
   sessions(): Iterable<StompSession>;
-  /** Closes every socket and the ws server; leaves the http server alone. */
+  /** Serves the endpoint on another listener too (the HTTPS one), under the same rules and caps. */
+  attach(server: UpgradeSource): void;
+  /** Closes every socket and the ws server; leaves the http servers alone. */
   close(): Promise<void>;
 }

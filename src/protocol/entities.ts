@@ -20,3 +20,4 @@ export * from './images';
 export * from './inventory';
 export * from './auctions';
 export * from './listings';
+export * from './devices';

@@ -7,3 +7,5 @@ export * from './messages/images';
 export * from './messages/selling';
 export * from './messages/inventory';
 export * from './messages/auctions';
+export * from './messages/devices';
+export * from './messages/setup';

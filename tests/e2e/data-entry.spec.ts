@@ -1,13 +1,12 @@
 // Data entry (spec §2 Data entry, §4, §8) as staff use it on a tablet: type-ahead search, ADD UPC(+) and Save,
 // an Update of one changed cell, the admin-only Delete, an Excel import of a real .xlsx file, and the same work
 // with the server stopped, arriving once it is back.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { utils, write } from 'xlsx';
-import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+import { addUser, PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
 import { untilServiceWorkerControls } from './support/service-worker';
 
@@ -22,13 +21,8 @@ test.beforeAll(async () => {
   files = mkdtempSync(join(tmpdir(), 'lotdesk-e2e-files-'));
   // The accounts, made with the users CLI before the server takes the data folder: the admin (no first-start
   // admin is made once a user exists) and a ROLE_USER.
-  const addUser = (...args: string[]) =>
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', 'add', ...args], {
-      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    });
-  addUser('admin', '--admin', '--password', PROCESS_ADMIN_PASSWORD);
-  addUser(CLERK.username, '--password', CLERK.password);
+  addUser(server.dataDir, 'admin', '--admin', '--password', PROCESS_ADMIN_PASSWORD);
+  addUser(server.dataDir, CLERK.username, '--password', CLERK.password);
   await server.start();
 });
 

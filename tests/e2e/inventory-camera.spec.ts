@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import type { InventoryEvent, ManifestHistoryEntry } from '../../src/protocol/entities';
 import type { Lot } from '../../src/protocol/lots';
 import { CameraMessages } from '../../src/protocol/messages';
 import { okData, send } from '../support/lot-replies';
 import { connectClient, type TestClient } from '../support/stomp-client';
 import { barcodeVideo, fakeCameraArgs } from './support/fake-camera';
+import { createCountEvent, historyOnServer, typeAndEnter } from './support/inventory';
 import { navigateTo, signInHome } from './support/login';
 import { lotRow, unique } from './support/lots';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
@@ -58,13 +58,6 @@ test.afterAll(async () => {
 
 const location = (page: Page) => page.getByRole('group', { name: /^Location/ });
 
-async function typeAndEnter(page: Page, code: string): Promise<void> {
-  const field = page.getByRole('combobox', { name: /Lot number/ }).or(page.getByRole('textbox', { name: /Lot number/ })).first();
-  await expect(field).toBeFocused();
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
-}
-
 test('counts two locations on a phone with the server down, by camera and by a hardware scanner, and every record arrives once', async () => {
   const [a, b, c] = lots;
   if (a === undefined || b === undefined || c === undefined) throw new Error('three lots');
@@ -74,11 +67,7 @@ test('counts two locations on a phone with the server down, by camera and by a h
     await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
     await expect(lotRow(page, b.titleListing)).toBeVisible(); // the device holds the lots
     await navigateTo(page, 'Inventory');
-    await page.getByRole('button', { name: 'Create Event' }).click();
-    const create = page.getByRole('dialog', { name: 'Create Inventory Event' });
-    await create.getByLabel('Label').fill(`Camera count ${run}`);
-    await create.getByRole('button', { name: 'Create Event' }).click();
-    await expect(page.getByTestId('event-id')).toHaveText(/^\d+$/);
+    await createCountEvent(page, `Camera count ${run}`);
 
     await server.stop(); // the warehouse floor: no server from here on
     const last = page.getByTestId('last-scan');
@@ -110,9 +99,7 @@ test('counts two locations on a phone with the server down, by camera and by a h
 
   const client = await admin();
   try {
-    const events = okData(await client.request('getInventoryEvents', { id: 0 }, 'incomingMessages')) as InventoryEvent[];
-    const event = events.find((each) => each.label === `Camera count ${run}`);
-    const history = okData(await client.request('getManifestHistory', { inventoryEventId: event?.id, manifestId: 0 }, 'incomingMessages')) as ManifestHistoryEntry[];
+    const history = await historyOnServer(client, `Camera count ${run}`);
     expect(history.map((entry) => [entry.lotNumber, entry.locZone])).toEqual([[a.lotNumber, 2], [b.lotNumber, 3]]);
     expect(((await client.request('getLotById', a.id, 'lotById')) as Lot).loc_zone).toBe(2);
   } finally {

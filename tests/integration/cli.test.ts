@@ -16,7 +16,7 @@ async function freshEnv(): Promise<Record<string, string>> {
   const database = await createTestDatabase();
   databases.push(database);
   const { dataDir, databaseUrl } = database.options;
-  const env: Record<string, string> = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', STATIC_DIR: join(dataDir, 'none') } as Record<string, string>;
+  const env: Record<string, string> = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', HTTPS_PORT: '0', HOST: '127.0.0.1', STATIC_DIR: join(dataDir, 'none') } as Record<string, string>;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   return env;

@@ -29,6 +29,9 @@ beforeAll(async () => {
     WS_MAX_SUBSCRIPTIONS: String(MAX_SUBSCRIPTIONS),
     WS_MAX_SESSIONS_PER_USER: String(MAX_SESSIONS_PER_USER),
     ALLOWED_ORIGINS: PROXY_ORIGIN,
+    // Plain HTTP from other hosts, as behind a proxy that ends TLS: these tests are the Host rule's (the plain port
+    // beside HTTPS is tls.test.ts's).
+    TLS: 'off',
   });
   staff = staffOf(testServer);
 });

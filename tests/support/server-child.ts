@@ -20,7 +20,7 @@ export interface RunningServer {
  * resolves once it says where it runs. `withoutDatabaseUrl`: the embedded database even when DATABASE_URL is set here.
  */
 export async function spawnServer(env: Record<string, string>, { withoutDatabaseUrl = false } = {}): Promise<RunningServer> {
-  const full: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', ...env };
+  const full: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'info', PORT: '0', HTTPS_PORT: '0', HOST: '127.0.0.1', ...env };
   if (withoutDatabaseUrl) delete full.DATABASE_URL;
   // An embedded database on a new folder starts from the migrated template (the start path itself is the same).
   if (full.DATABASE_URL === undefined && full.DATA_DIR !== undefined) await withMigratedPglite(full.DATA_DIR);

@@ -8,6 +8,7 @@ import { AUTHORIZATION_HEADER, bearer, CLIENT_MSG_ID_HEADER } from '../../src/pr
 import { Destination, type DestinationName } from '../../src/protocol/destinations';
 import { checkMessage, checkReply, ContractViolation, type CheckResult } from './contract-check';
 import { Topic, type TopicName } from '../../src/protocol/topics';
+import { toLoopback } from './tls';
 
 /** A MESSAGE as the test sees it: the parsed body and the frame's headers (client-msg-id among them). */
 export interface ReceivedMessage {
@@ -53,6 +54,8 @@ export interface ClientOptions {
   localAddress?: string;
   /** False for a benchmark: the check parses every reply with zod, which a figure of the server must not include. */
   checkContract?: boolean;
+  /** wss: the CA to trust (only it), every name resolved to loopback (tests/support/tls.ts). */
+  ca?: string;
 }
 
 export async function connectClient(wsUrl: string, options: ClientOptions = {}): Promise<TestClient> {
@@ -65,6 +68,7 @@ export async function connectClient(wsUrl: string, options: ClientOptions = {}):
     webSocketFactory: () => new WebSocket(wsUrl, ['v12.stomp'], {
       ...(options.origin ? { headers: { Origin: options.origin } } : {}),
       ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+      ...(options.ca ? { ca: options.ca, lookup: toLoopback } : {}),
     }),
     connectHeaders: token ? { [AUTHORIZATION_HEADER]: bearer(token) } : {},
     reconnectDelay: 0,

@@ -30,6 +30,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const secretsDir = mkdtempSync(join(tmpdir(), 'lotdesk-server-'));
   const config = loadConfig({
     PORT: '0',
+    HTTPS_PORT: '0', // any free port: many test servers run at once
     HOST: '127.0.0.1',
     DATA_DIR: testDatabase.options.dataDir,
     ...(testDatabase.options.databaseUrl ? { DATABASE_URL: testDatabase.options.databaseUrl } : {}),
@@ -39,17 +40,29 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const server = await createServer(config, database);
-  options.routes?.(server.app, server.services);
-  const address = await server.listen();
+  let server: LotDeskServer | undefined;
+  let address: string;
+  try {
+    server = await createServer(config, database);
+    options.routes?.(server.app, server.services);
+    address = await server.listen();
+  } catch (error) {
+    // A start the test expects to fail (a damaged setting or file, a port in use) leaves nothing open behind it.
+    await server?.close();
+    await database.close();
+    await testDatabase.dispose();
+    rmSync(secretsDir, { recursive: true, force: true });
+    throw error;
+  }
   const port = new URL(address).port;
+  const started = server;
   return {
-    server,
+    server: started,
     url: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     kind: testDatabase.kind,
     async stop() {
-      await server.close();
+      await started.close();
       await database.close();
       await testDatabase.dispose();
       rmSync(secretsDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // A LotDesk server process a test can stop and start again on the same port and data folder: what the
 // offline flows need (the global Playwright webServer cannot be stopped mid-test).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,13 +34,27 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 // E2E_PORT_OFFSET moves every spec's own ports, so two checkouts can run their browser tests at once.
 const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 
+/** A spec's own port `base`, moved by E2E_PORT_OFFSET. */
+export const e2ePort = (base: number): number => base + PORT_OFFSET;
+
+/**
+ * `npm run users -- add …` on a server's data folder, before it starts: made this way the accounts are there at the
+ * first start (which then makes no admin of its own).
+ */
+export function addUser(dataDir: string, ...args: string[]): void {
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/users.ts', 'add', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+}
+
 export interface ServerProcessOptions {
   /** Extra environment for the server (a test-only setting such as IMAGE_FETCH_TEST_ORIGIN). */
   readonly env?: Readonly<Record<string, string>>;
 }
 
 export function serverProcess(basePort: number, options: ServerProcessOptions = {}): ServerProcess {
-  const port = basePort + PORT_OFFSET;
+  const port = e2ePort(basePort);
   const dataDir = mkdtempSync(join(tmpdir(), 'lotdesk-e2e-process-'));
   const url = `http://localhost:${port}`;
   let child: ChildProcess | undefined;
@@ -62,7 +76,7 @@ export function serverProcess(basePort: number, options: ServerProcessOptions = 
       // A first start skips initdb and the migrations: the folder gets the migrated template (a restart keeps its data).
       if (process.env.DATABASE_URL === undefined && options.env?.DATABASE_URL === undefined) await withMigratedPglite(dataDir);
       child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD, LOG_LEVEL: 'warn', HTTP_RATE_LIMIT: '100000', HTTP_ASSET_RATE_LIMIT: '100000', STATIC_DIR: resolve(process.env.STATIC_DIR ?? 'dist'), ...options.env },
+        env: { ...process.env, PORT: String(port), HTTPS_PORT: '0', DATA_DIR: dataDir, ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD, LOG_LEVEL: 'warn', HTTP_RATE_LIMIT: '100000', HTTP_ASSET_RATE_LIMIT: '100000', STATIC_DIR: resolve(process.env.STATIC_DIR ?? 'dist'), ...options.env },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       await waitForHealth(url, child);

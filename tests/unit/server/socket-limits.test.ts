@@ -1,9 +1,10 @@
 // The live connection's settings (WS_* in server/config.ts) and the handshake's Host rule (server/stomp/handshake.ts).
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { TopicName } from '../../../src/protocol/topics';
 import { tempFolders } from '../../support/temp-folders';
 import { loadConfig } from '../../../server/config';
-import { handshakeRules, hostAllowed } from '../../../server/stomp/handshake';
+import { handshakeRules, hostAllowed, transportAllowed } from '../../../server/stomp/handshake';
 
 const dataDir = tempFolders('lotdesk-config-');
 
@@ -25,12 +26,12 @@ describe('WS_* settings in loadConfig', () => {
   it('takes byte counts, durations and whole numbers', () => {
     const limits = loadConfig({
       DATA_DIR: dataDir(), WS_MAX_FRAME_BYTES: '1048576', WS_ANONYMOUS_FRAME_BYTES: '8192', WS_SIGN_IN_TIMEOUT: '5s',
-      WS_FRAME_TIMEOUT: '2m', WS_MAX_SILENCE: '90', WS_MAX_SUBSCRIPTIONS: '17', WS_MAX_SESSIONS_PER_USER: '1',
+      WS_FRAME_TIMEOUT: '2m', WS_MAX_SILENCE: '90', WS_MAX_SUBSCRIPTIONS: String(TopicName.length), WS_MAX_SESSIONS_PER_USER: '1',
       WS_MAX_SOCKETS: '50', WS_MAX_SOCKETS_PER_ADDRESS: '10',
     }).socketLimits;
     expect(limits).toEqual({
       maxFrameBytes: 1_048_576, anonymousMaxFrameBytes: 8_192, authTimeoutMs: 5_000, partialFrameTimeoutMs: 120_000,
-      maxSilenceMs: 90_000, maxSubscriptionsPerSession: 17, maxSessionsPerUser: 1, maxSockets: 50, maxSocketsPerAddress: 10,
+      maxSilenceMs: 90_000, maxSubscriptionsPerSession: TopicName.length, maxSessionsPerUser: 1, maxSockets: 50, maxSocketsPerAddress: 10,
     });
   });
 
@@ -41,7 +42,7 @@ describe('WS_* settings in loadConfig', () => {
     ['WS_FRAME_TIMEOUT', 'soon', /a duration/],
     ['WS_MAX_SILENCE', '-1', /a duration/],
     ['WS_MAX_SILENCE', '2d', /up to 1d/],
-    ['WS_MAX_SUBSCRIPTIONS', '16', /at least 17/], // the app may subscribe to every topic: 17
+    ['WS_MAX_SUBSCRIPTIONS', String(TopicName.length - 1), new RegExp(`at least ${TopicName.length}`)], // the app may subscribe to every topic
     ['WS_MAX_SESSIONS_PER_USER', '0', /at least 1/],
     ['WS_MAX_SOCKETS', '1.5', /a whole number/],
     ['WS_MAX_SOCKETS_PER_ADDRESS', '0', /at least 1/],
@@ -58,7 +59,7 @@ describe('WS_* settings in loadConfig', () => {
 
 describe('the handshake Host rule', () => {
   const request = (host: string | undefined) => ({ headers: host === undefined ? {} : { host } }) as IncomingMessage;
-  const rules = handshakeRules(['https://desk.example.com', 'http://10.0.0.5:8080'], 'Warehouse-PC');
+  const rules = handshakeRules(['https://desk.example.com', 'http://10.0.0.5:8080'], { machineName: 'Warehouse-PC' });
 
   it.each([
     '127.0.0.1:8080', '192.168.1.20:8080', '[::1]:8080', '[fe80::1]', 'localhost:5173', 'LOCALHOST', 'app.localhost:8080',
@@ -74,8 +75,36 @@ describe('the handshake Host rule', () => {
   );
 
   it('allows only the built-in names when no origins are configured', () => {
-    const bare = handshakeRules([], 'tablet-server.lan');
+    const bare = handshakeRules([], { machineName: 'tablet-server.lan' });
     expect(hostAllowed(request('tablet-server.lan:8080'), bare)).toBe(true);
     expect(hostAllowed(request('desk.example.com'), bare)).toBe(false);
+  });
+});
+
+describe('the handshake transport rule beside HTTPS (issue 30)', () => {
+  const plain = (host: string) => ({ headers: { host }, socket: {} }) as IncomingMessage;
+  const rules = handshakeRules([], { machineName: 'shop-pc', extraHosts: ['lotdesk.test'], plainOnlyOnLoopback: true });
+
+  it.each(['127.0.0.1:8080', 'localhost:8080', '[::1]:8080'])('lets the desk at the server open a socket over plain HTTP (%s)', (host) => {
+    expect(transportAllowed(plain(host), rules)).toBe(true);
+  });
+
+  it.each(['shop-pc:8080', '192.168.1.20:8080', 'lotdesk.test:8080'])('keeps a device on the Wi-Fi (%s) off plain HTTP: its token would cross the air bare', (host) => {
+    expect(transportAllowed(plain(host), rules)).toBe(false);
+  });
+
+  it('allows plain HTTP to anyone with TLS off (a proxy in front ends TLS)', () => {
+    expect(transportAllowed(plain('shop-pc:8080'), handshakeRules([], { machineName: 'shop-pc' }))).toBe(true);
+  });
+
+  it('believes X-Forwarded-Proto: https from a trusted proxy only (one that ended TLS in front)', () => {
+    const proxied = (address: string) => ({ headers: { host: 'shop-pc:8080', 'x-forwarded-proto': 'https' }, socket: { remoteAddress: address } }) as unknown as IncomingMessage;
+    const behindProxy = handshakeRules([], { machineName: 'shop-pc', plainOnlyOnLoopback: true, trustedProxies: ['10.0.0.2'] });
+    expect(transportAllowed(proxied('10.0.0.2'), behindProxy)).toBe(true);
+    expect(transportAllowed(proxied('192.168.1.50'), behindProxy)).toBe(false);
+  });
+
+  it('allows the TLS_NAMES as Host', () => {
+    expect(hostAllowed(plain('lotdesk.test:8443'), rules)).toBe(true);
   });
 });

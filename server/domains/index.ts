@@ -4,6 +4,7 @@ import { Destination } from '../../src/protocol/destinations';
 import { auctionHandlers } from './auctions';
 import { boxHandlers } from './boxes';
 import { categoryHandlers } from './categories';
+import { deviceHandlers } from './devices';
 import { registerDomains, type HandlerMap } from './handler';
 import { imageHandlers } from './images';
 import { inventoryHandlers } from './inventory';
@@ -26,6 +27,7 @@ export const handlers: HandlerMap = registerDomains(
   listingHandlers,
   inventoryHandlers,
   auctionHandlers,
+  deviceHandlers,
 );
 
 /** Destination paths a client can use today; docs/protocol.md marks the rest "not yet served". */

@@ -3,6 +3,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { NotFoundPage, RouteErrorPage } from './ErrorPage';
 import { authenticatedRoute } from './routes/authenticated';
+import { devicesRoute } from './routes/devices';
 import { imageManagerRoute } from './routes/image-manager';
 import { labelsRoute } from './routes/labels';
 import { indexRoute, loginRoute } from './routes/login';
@@ -22,6 +23,7 @@ const routeTree = rootRoute.addChildren([
     lotEditRoute,
     imageManagerRoute,
     labelsRoute,
+    devicesRoute,
   ]),
 ]);
 

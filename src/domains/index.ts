@@ -4,6 +4,7 @@ import type { Domain } from '../sync/domain';
 import { auctionsDomain } from './auctions';
 import { boxesDomain } from './boxes';
 import { categoriesDomain } from './categories';
+import { devicesDomain } from './devices';
 import { imagesDomain } from './images';
 import { inventoryDomain } from './inventory';
 import { itemsDomain } from './items';
@@ -23,4 +24,5 @@ export const domains: readonly Domain[] = [
   listingsDomain,
   inventoryDomain,
   auctionsDomain,
+  devicesDomain,
 ];

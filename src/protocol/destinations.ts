@@ -57,6 +57,7 @@ export const Destination = {
   createNote: '/app/createNote',
   updateNote: '/app/updateNote',
   deleteNoteById: '/app/deleteNoteById',
+  getDeviceSetup: '/app/getDeviceSetup',
 } as const;
 
 export type DestinationName = keyof typeof Destination;

@@ -20,6 +20,7 @@ export const TopicName = [
   'deletedAuctionEventManifests',
   'manifestsAddedToAuctionEvent',
   'lotChanges',
+  'deviceSetup',
 ] as const;
 export type TopicName = (typeof TopicName)[number];
 

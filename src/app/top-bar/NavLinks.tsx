@@ -1,6 +1,8 @@
-// The navigation entries of spec §1 (Lots, Data Entry, Image Entry, Inventory, Auctions, then Logout), one list
-// for both places it shows: inline in the top bar from 640 px, and in the menu drawer on a phone.
+// The navigation entries of spec §1 (Lots, Data Entry, Image Entry, Inventory, Auctions; Devices for admins, issue 30;
+// then Logout), one list for both places it shows: inline in the top bar from 640 px, and in the menu drawer on a phone.
 import { Link } from '@tanstack/react-router';
+import { DeviceMessages } from '../../protocol/messages';
+import { useSession } from '../../sync/hooks';
 
 const NAV = [
   { to: '/home', label: 'Lots' },
@@ -9,6 +11,8 @@ const NAV = [
   { to: '/inventory', label: 'Inventory' },
   { to: '/auctions', label: 'Auctions' },
 ] as const;
+/** Issue 30: setting up tablets and phones is the admins' (the server answers no one else). */
+const ADMIN_NAV = [{ to: '/devices', label: DeviceMessages.title }] as const;
 
 const ITEM = 'inline-flex min-h-11 shrink-0 items-center rounded-md px-3 text-base focus-visible:outline-2';
 const LOOK = {
@@ -31,9 +35,10 @@ export interface NavLinksProps {
 
 export function NavLinks({ layout, onLogout, onNavigate }: NavLinksProps) {
   const { item, active } = LOOK[layout];
+  const { isAdmin } = useSession();
   return (
     <nav aria-label="Main" className={layout === 'bar' ? 'flex items-center gap-0.5 lg:gap-1' : 'flex flex-col gap-1'}>
-      {NAV.map((entry) => (
+      {[...NAV, ...(isAdmin ? ADMIN_NAV : [])].map((entry) => (
         <Link key={entry.to} to={entry.to} className={item} activeProps={{ className: active }} onClick={onNavigate}>
           {entry.label}
         </Link>

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { boxesContract } from './boxes';
 import { catalogueContract } from './catalogue';
+import { devicesContract } from './devices';
 import { eventsContract } from './events';
 import { listingsContract } from './listings';
 import { lotsContract } from './lots';
@@ -16,6 +17,7 @@ export const contract = {
   ...catalogueContract,
   ...eventsContract,
   ...listingsContract,
+  ...devicesContract,
 } satisfies Record<DestinationName, ContractEntry>;
 
 export type Contract = typeof contract;

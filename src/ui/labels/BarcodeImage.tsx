@@ -1,28 +1,40 @@
-// A barcode as an image: Code 128 for lot numbers (what every handheld scanner reads), QR for locations. Drawn as SVG by
-// bwip-js, loaded with the first label (its encoders are a chunk of their own), and shown through a data: URL so no
-// markup of ours or the code's is injected into the page.
+// A barcode as an image: Code 128 for lot numbers (what every handheld scanner reads), QR for locations and the Devices
+// screen's setup addresses. Drawn as SVG by bwip-js, loaded with the first code (its encoders are a chunk of their
+// own), and shown through a data: URL so no markup of ours or the code's is injected into the page.
 import { useEffect, useState } from 'react';
 import { LabelMessages } from '../../protocol/messages';
 
 export type BarcodeKind = 'code128' | 'qrcode';
 
-async function drawSvg(kind: BarcodeKind, text: string): Promise<string> {
+async function drawSvg(kind: BarcodeKind, text: string, square: boolean): Promise<string> {
   const { code128, qrcode, drawingSVG } = await import('bwip-js/browser');
   const encode = kind === 'code128' ? code128 : qrcode;
-  // Bar height and module size in bwip-js units (mm at scale 1): sharp at any print size, the SVG scales.
-  return encode({ bcid: kind, text, scale: 2, height: 10, includetext: false, paddingwidth: 4, paddingheight: 4 }, drawingSVG());
+  // Bar height and module size in bwip-js units (mm at scale 1): sharp at any print size, the SVG scales. A QR code
+  // takes the bar height as its own height too (a flattened code): `square` leaves it out.
+  const height = square ? {} : { height: 10 };
+  return encode({ bcid: kind, text, scale: 2, ...height, includetext: false, paddingwidth: 4, paddingheight: 4 }, drawingSVG());
 }
 
-export function BarcodeImage({ kind, text, className }: { kind: BarcodeKind; text: string; className?: string }) {
+export interface BarcodeImageProps {
+  readonly kind: BarcodeKind;
+  readonly text: string;
+  readonly className?: string;
+  /** What the code is for (the Devices screen names the address); a label's says 'Barcode {text}'. */
+  readonly alt?: string;
+  /** A QR code as tall as it is wide (the Devices screen's); the labels keep the flatter one their layout was made with. */
+  readonly square?: boolean;
+}
+
+export function BarcodeImage({ kind, text, className, alt, square = false }: BarcodeImageProps) {
   const [src, setSrc] = useState<string>();
   useEffect(() => {
     let current = true;
-    drawSvg(kind, text)
+    drawSvg(kind, text, square)
       .then((svg) => current && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
       .catch(() => current && setSrc(undefined));
     return () => {
       current = false;
     };
-  }, [kind, text]);
-  return src === undefined ? <span className={className} aria-busy="true" /> : <img src={src} alt={LabelMessages.barcodeAlt(text)} className={className} />;
+  }, [kind, text, square]);
+  return src === undefined ? <span className={className} aria-busy="true" /> : <img src={src} alt={alt ?? LabelMessages.barcodeAlt(text)} className={className} />;
 }

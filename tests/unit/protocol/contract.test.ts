@@ -24,9 +24,9 @@ const SPEC_TOPICS = `incomingMessages errors loginResponse lots lotSuggestions b
   allAuctions auctionEventManifests createdAuctionEvent updatedAuctionEvent updatedAuctionEventManifests
   deletedAuctionEventManifests manifestsAddedToAuctionEvent`.split(/\s+/);
 
-/** What LotDesk adds to the spec's wire, each documented as "not in the spec": incremental sync (issue 18). */
-const EXTENSION_DESTINATIONS = ['/app/syncLots'];
-const EXTENSION_TOPICS = ['lotChanges'];
+/** What LotDesk adds to the spec's wire, each documented as "not in the spec": incremental sync (issue 18), device setup (issue 30). */
+const EXTENSION_DESTINATIONS = ['/app/syncLots', '/app/getDeviceSetup'];
+const EXTENSION_TOPICS = ['lotChanges', 'deviceSetup'];
 
 const DESTINATIONS = Object.keys(Destination) as DestinationName[];
 const reply = (key: DestinationName): ReplySpec => contract[key].reply;
@@ -62,6 +62,7 @@ describe('destinations', () => {
       updateAuctionEventManifests: 'updatedAuctionEventManifests', deleteAuctionEventManifests: 'deletedAuctionEventManifests',
       addManifestsToAuctionEvent: 'manifestsAddedToAuctionEvent', syncLots: 'lotChanges',
       moveUpManifestInAuctionEvent: 'updatedAuctionEventManifests', moveDownManifestInAuctionEvent: 'updatedAuctionEventManifests',
+      getDeviceSetup: 'deviceSetup',
     };
     for (const key of DESTINATIONS) {
       const expected = dedicated[key] ?? 'incomingMessages';

@@ -72,6 +72,10 @@ test('labels are printed from the Lots selection, from Lot edit and from the cou
     await expect(create).toHaveCount(0);
     await page.getByRole('link', { name: LabelMessages.printLocationLabel }).click();
     await expect(page.getByTestId('label')).toContainText('1-1-1-1-1');
+    // A QR code is drawn square (given a bar height it came out flattened, which readers may not take).
+    const code = page.getByRole('img', { name: LabelMessages.barcodeAlt('1-1-1-1-1') });
+    await expect(code).toBeVisible();
+    expect(await code.evaluate((image: HTMLImageElement) => image.naturalWidth - image.naturalHeight)).toBe(0);
   } finally {
     await context.close();
   }

@@ -11,7 +11,7 @@ export function AddressCodes({ addresses }: { addresses: readonly string[] }) {
       {addresses.map((address) => (
         <li key={address} className="flex flex-col items-center gap-2 rounded-md border border-slate-200 bg-white p-3" data-testid="address-code">
           {/* A fixed size: scannable from arm's length, and nothing moves when the code arrives. */}
-          <BarcodeImage kind="qrcode" square text={address} alt={DeviceMessages.qrAlt(address)} className="block size-48 max-w-full" />
+          <BarcodeImage kind="qrcode" text={address} alt={DeviceMessages.qrAlt(address)} className="block size-48 max-w-full" />
           <a href={address} className={LINK}>
             {address}
           </a>

@@ -6,13 +6,13 @@ import { LabelMessages } from '../../protocol/messages';
 
 export type BarcodeKind = 'code128' | 'qrcode';
 
-async function drawSvg(kind: BarcodeKind, text: string, square: boolean): Promise<string> {
+async function drawSvg(kind: BarcodeKind, text: string): Promise<string> {
   const { code128, qrcode, drawingSVG } = await import('bwip-js/browser');
-  const encode = kind === 'code128' ? code128 : qrcode;
   // Bar height and module size in bwip-js units (mm at scale 1): sharp at any print size, the SVG scales. A QR code
-  // takes the bar height as its own height too (a flattened code): `square` leaves it out.
-  const height = square ? {} : { height: 10 };
-  return encode({ bcid: kind, text, scale: 2, ...height, includetext: false, paddingwidth: 4, paddingheight: 4 }, drawingSVG());
+  // gets no height: given one it is stretched to it (flattened, as the location labels' were), and readers want
+  // square modules. The label's image box keeps its size either way (labels.css: object-fit: contain).
+  if (kind === 'qrcode') return qrcode({ bcid: kind, text, scale: 2, includetext: false, paddingwidth: 4, paddingheight: 4 }, drawingSVG());
+  return code128({ bcid: kind, text, scale: 2, height: 10, includetext: false, paddingwidth: 4, paddingheight: 4 }, drawingSVG());
 }
 
 export interface BarcodeImageProps {
@@ -21,20 +21,18 @@ export interface BarcodeImageProps {
   readonly className?: string;
   /** What the code is for (the Devices screen names the address); a label's says 'Barcode {text}'. */
   readonly alt?: string;
-  /** A QR code as tall as it is wide (the Devices screen's); the labels keep the flatter one their layout was made with. */
-  readonly square?: boolean;
 }
 
-export function BarcodeImage({ kind, text, className, alt, square = false }: BarcodeImageProps) {
+export function BarcodeImage({ kind, text, className, alt }: BarcodeImageProps) {
   const [src, setSrc] = useState<string>();
   useEffect(() => {
     let current = true;
-    drawSvg(kind, text, square)
+    drawSvg(kind, text)
       .then((svg) => current && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
       .catch(() => current && setSrc(undefined));
     return () => {
       current = false;
     };
-  }, [kind, text, square]);
+  }, [kind, text]);
   return src === undefined ? <span className={className} aria-busy="true" /> : <img src={src} alt={alt ?? LabelMessages.barcodeAlt(text)} className={className} />;
 }

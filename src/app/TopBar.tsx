@@ -43,8 +43,8 @@ export function TopBar() {
   return (
     <header ref={ref} className="bg-slate-800 text-white">
       <div className="flex min-h-14 items-center gap-x-2 px-2 py-1 sm:flex-wrap sm:px-3 lg:gap-x-3">
-        <span className="shrink-0 font-semibold lg:text-lg">{`LotDesk v${APP_VERSION}`}</span>
-        <div className="flex min-w-0 flex-1 items-center gap-1 sm:min-w-24">
+        <span className="shrink-0 font-semibold sm:max-lg:text-sm lg:text-lg">{`LotDesk v${APP_VERSION}`}</span>
+        <div className="flex min-w-0 flex-1 items-center gap-1 sm:min-w-16">
           <SyncStatusSlot message={message} />
           {submitting && <Spinner label="Working" className="shrink-0 text-white" />}
         </div>

@@ -14,11 +14,12 @@ const NAV = [
 /** Issue 30: setting up tablets and phones is the admins' (the server answers no one else). */
 const ADMIN_NAV = [{ to: '/devices', label: DeviceMessages.title }] as const;
 
-const ITEM = 'inline-flex min-h-11 shrink-0 items-center rounded-md px-3 text-base focus-visible:outline-2';
+const ITEM = 'inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md px-3 text-base focus-visible:outline-2';
 const LOOK = {
-  // Between 640 and 1024 px the entries are tighter, so the bar stays one row on a 768 px tablet.
+  // Below 1280 px the entries are tighter (smaller on a tablet), so the bar stays one row on a 768 px tablet and a
+  // 1024 px desk with an admin's Devices entry too; each stays a 44 px target.
   bar: {
-    item: `${ITEM} text-slate-100 hover:bg-slate-700 focus-visible:outline-white sm:max-lg:px-2 sm:max-lg:text-sm`,
+    item: `${ITEM} text-slate-100 hover:bg-slate-700 focus-visible:outline-white sm:max-lg:px-1 lg:max-xl:px-1.5 sm:max-lg:text-sm`,
     active: 'bg-slate-900 font-semibold',
   },
   drawer: { item: `${ITEM} w-full text-slate-900 hover:bg-slate-100 focus-visible:outline-blue-600`, active: 'bg-slate-200 font-semibold' },

@@ -54,13 +54,15 @@ export interface RequestPlace {
 }
 
 /**
- * The app's origin for this device: the host it reached the page by (else the first of the server's own names) on the
- * HTTPS port. With TLS off the app is wherever this page is (a proxy in front may have its own scheme and port).
+ * The app's origin for this device: the host it reached the page by (else the first of the server's own names; with
+ * TLS=files, unless it is a name of the certificate) on the HTTPS port. With TLS off the app is wherever this page is (a proxy in front may have its own scheme and port).
  */
 export function appOrigin(facts: DeviceSetup, place: RequestPlace): string {
   const asked = parseHostHeader(place.host);
   const fallback = facts.hosts.map(urlHost).find((host) => host !== undefined) ?? 'localhost';
-  const host = asked?.host ?? fallback;
+  // The shop's own certificate (TLS=files) names its domain only: a device that came by an address is sent to the name.
+  const certified = facts.mode !== 'files' || (asked !== undefined && facts.hosts.includes(asked.host));
+  const host = (certified ? asked?.host : undefined) ?? fallback;
   const origin = (scheme: string, port: number | undefined) => new URL(`${scheme}://${host}${port === undefined ? '' : `:${port}`}`).origin;
   if (facts.mode !== 'off' && facts.httpsPort !== undefined) return origin('https', facts.httpsPort);
   return asked === undefined ? origin('http', facts.httpPort) : origin(place.protocol, asked.port);

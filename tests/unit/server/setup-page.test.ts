@@ -79,6 +79,8 @@ describe('the address the app is given', () => {
 
   it('leaves out the port 443 of a given certificate', () => {
     expect(appOrigin(FILES, { host: 'desk.shop.example:8080', protocol: 'http' })).toBe('https://desk.shop.example');
+    // The shop's certificate names its domain, not the address a device typed: the app is opened by the name.
+    expect(appOrigin(FILES, { host: '192.168.1.20:8080', protocol: 'http' })).toBe('https://desk.shop.example');
   });
 
   it("is this page's own origin with TLS off (a proxy in front may serve https)", () => {
@@ -175,7 +177,7 @@ describe('the page with the server as its own authority (TLS=auto)', () => {
 });
 
 describe.each([
-  ['files', FILES, 'https://shop-pc.lan'],
+  ['files', FILES, 'https://desk.shop.example'], // the certificate's name, whatever host the device came by
   ['off', OFF, 'http://shop-pc.lan:8080'],
 ] as const)('the page with TLS=%s', (_mode, facts, origin) => {
   const view = read(page(facts, 'android'));

@@ -51,7 +51,12 @@ async function chooseEvent(page: Page, name: string, title: string): Promise<voi
   const picker = page.getByRole('combobox', { name }).first();
   const option = picker.locator('option', { hasText: title });
   await expect(option).toHaveCount(1);
-  await picker.selectOption((await option.getAttribute('value')) ?? '');
+  // An event made a moment ago may still have its temporary id, and its option a new value once the server names it
+  // (a busy machine's reply can land between reading the value and choosing it): choose until it stays chosen.
+  await expect(async () => {
+    await picker.selectOption((await option.getAttribute('value')) ?? '', { timeout: 2_000 });
+    await expect(picker.locator('option:checked')).toContainText(title, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 const rowOrder = (page: Page) => page.getByTestId('auction-row').evaluateAll((rows) => rows.map((row) => /LOT-\d+/.exec(row.textContent ?? '')?.[0] ?? ''));

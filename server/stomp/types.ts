@@ -100,7 +100,9 @@ export interface StompHeartBeat {
 }
 
 export const DEFAULT_HEART_BEAT: Readonly<StompHeartBeat> = Object.freeze({
-  outgoingMs: 10_000, // matches stompjs's default, so browsers keep their own watchdog happy
+  // Offered every second: the app asks for it, so a tablet whose Wi-Fi dropped with its socket still looking open says
+  // Offline within 2-3 s (issue 31). A beat is one byte; a client asking for none gets none.
+  outgoingMs: 1_000,
   incomingMs: 10_000,
 });
 

@@ -9,3 +9,4 @@ export * from './messages/inventory';
 export * from './messages/auctions';
 export * from './messages/devices';
 export * from './messages/setup';
+export * from './messages/outbox';

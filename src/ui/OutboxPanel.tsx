@@ -1,6 +1,8 @@
 // The outbox panel (DESIGN §4): what is waiting to be sent, and what the server refused with its message,
 // each refused change with Retry (send it again, at the end of the queue) and Discard (drop it; the screen
-// already shows the server's version). Presentational: the app passes the summary and the actions.
+// already shows the server's version). Presentational: the app passes the summary and the actions. Offline it says the
+// changes wait, never that one is being sent (issue 31).
+import { OutboxMessages as M } from '../protocol/messages';
 import { buttonClass } from './button';
 import { Dialog, DialogActions, DialogCloseButton } from './Dialog';
 
@@ -33,43 +35,38 @@ export interface OutboxPanelProps {
   readonly onDiscard: (seq: number) => void;
 }
 
-function queuedText(queued: number, offline: boolean): string {
-  if (queued === 0) return 'Nothing is waiting to be sent.';
-  const changes = queued === 1 ? '1 change is' : `${queued} changes are`;
-  return offline ? `${changes} queued; they are sent when the connection is back.` : `${changes} being sent.`;
-}
 
 const when = (createdAt: number): string => new Date(createdAt).toLocaleString();
 
-function Waiting({ waiting, queued }: { waiting: readonly QueuedChange[]; queued: number }) {
+function Waiting({ waiting, queued, offline }: { waiting: readonly QueuedChange[]; queued: number; offline: boolean }) {
   if (waiting.length === 0) return null;
   return (
     <section aria-labelledby="outbox-waiting" className="mb-4">
       <h3 id="outbox-waiting" className="mb-2 font-semibold text-slate-800">
-        Waiting to be sent
+        {M.waitingHeading}
       </h3>
       <ol className="flex max-h-[30dvh] flex-col gap-1 overflow-y-auto text-sm">
         {waiting.map((entry) => (
           <li key={entry.seq} className="rounded-md border border-slate-200 px-3 py-2">
             <span className="font-medium break-words">{entry.description}</span>{' '}
-            <span className="text-slate-600">{entry.sending ? '(sending…)' : when(entry.createdAt)}</span>
-            {entry.lastError !== '' && <p className="text-amber-900">{`Will retry: ${entry.lastError}`}</p>}
+            <span className="text-slate-600">{entry.sending && !offline ? M.sending : when(entry.createdAt)}</span>
+            {entry.lastError !== '' && <p className="text-amber-900">{M.willRetry(entry.lastError)}</p>}
           </li>
         ))}
       </ol>
-      {queued > waiting.length && <p className="mt-1 text-sm text-slate-600">{`…and ${queued - waiting.length} more.`}</p>}
+      {queued > waiting.length && <p className="mt-1 text-sm text-slate-600">{M.more(queued - waiting.length)}</p>}
     </section>
   );
 }
 
 export function OutboxPanel({ open, onOpenChange, offline, queued, waiting, failed, onRetry, onDiscard }: OutboxPanelProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Outbox" description={queuedText(queued, offline)}>
-      <Waiting waiting={waiting} queued={queued} />
+    <Dialog open={open} onOpenChange={onOpenChange} title={M.title} description={M.state(queued, offline)}>
+      <Waiting waiting={waiting} queued={queued} offline={offline} />
       {failed.length > 0 && (
         <section aria-labelledby="outbox-failed">
           <h3 id="outbox-failed" className="mb-2 font-semibold text-red-800">
-            {`Refused by the server (${failed.length})`}
+            {M.refusedHeading(failed.length)}
           </h3>
           <ul className="flex max-h-[50dvh] flex-col gap-2 overflow-y-auto">
             {failed.map((entry) => (
@@ -79,10 +76,10 @@ export function OutboxPanel({ open, onOpenChange, offline, queued, waiting, fail
                 <p className="mt-1 break-words text-red-900">{entry.lastError}</p>
                 <div className="mt-2 flex flex-wrap gap-2">
                   <button type="button" className={buttonClass.secondary} onClick={() => onRetry(entry.seq)}>
-                    Retry
+                    {M.retry}
                   </button>
                   <button type="button" className={buttonClass.danger} onClick={() => onDiscard(entry.seq)}>
-                    Discard
+                    {M.discard}
                   </button>
                 </div>
               </li>

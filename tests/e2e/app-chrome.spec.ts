@@ -287,7 +287,7 @@ test.describe('Logout with changes waiting', () => {
       await page.getByRole('dialog', { name: 'Create Lot' }).getByLabel('Title').fill(title);
       await page.getByRole('dialog', { name: 'Create Lot' }).getByRole('button', { name: 'Proceed' }).click();
     }
-    await expect(page.getByText('2 queued')).toBeVisible();
+    await expect(page.getByText('2 waiting')).toBeVisible();
 
     await pressLogout(page);
     const warning = page.getByRole('dialog', { name: 'Logout' });

@@ -145,7 +145,9 @@ test.describe('with the server on and off', () => {
     await client?.close({ code: 1001, reason: 'connection lost' });
     await expect(page.getByText('Offline', { exact: true })).toBeVisible();
     await expect(progress).toHaveCount(0);
-    await expect(page.getByTestId('status-badge')).toHaveText('Ready.'); // no longer busy
+    // No longer busy: no spinner, and no run's message left (offline the badge says Offline, not a stale 'Ready.').
+    await expect(page.getByRole('status', { name: 'Working' })).toHaveCount(0);
+    await expect(page.getByTestId('status-badge')).toHaveText('');
   });
 
   test('at 360 px the page does not scroll sideways, each lot is a card that fits, and toolbar buttons are 44 px tall', async ({ page }) => {

@@ -1,6 +1,6 @@
 // The Lots list through the outbox, as a person on a tablet whose Wi-Fi drops sees it (DESIGN §4, §7): a lot
 // created online, then — with the socket gone — a lot created and another renamed, shown at once as
-// Pending with 'Offline' and '2 queued' in the badge; when the connection is back, everything reaches the
+// Pending with 'Offline' and '2 waiting' in the badge; when the connection is back, everything reaches the
 // server exactly once (a second, fresh browser sees the same lots) and the marks go.
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
@@ -63,7 +63,7 @@ test('lots made and renamed offline show at once and reach the server once when 
   await expect(page.getByText('Offline', { exact: true })).toBeVisible();
   await prompt(page, 'Create Lot', `Offline lot ${suffix}`);
   await prompt(page, `Rename ${lotNumber}`, `Kitchenware sorted ${suffix}`);
-  await expect(page.getByText('2 queued')).toBeVisible();
+  await expect(page.getByText('2 waiting')).toBeVisible();
   const offlineLot = page.getByRole('row').filter({ hasText: `Offline lot ${suffix}` });
   await expect(offlineLot).toContainText('New lot');
   await expect(offlineLot).toContainText('Pending');

@@ -80,7 +80,7 @@ test('a lot made offline opens, takes a box and scans, and arrives once, in orde
   await rename.getByLabel('Title').fill(`${title}, sorted`);
   await rename.getByRole('button', { name: 'Proceed' }).click();
   await expect(page.getByText(`${title}, sorted`)).toBeVisible();
-  await expect(page.getByText('7 queued')).toBeVisible(); // the lot, the box, three scans, its weight, the title
+  await expect(page.getByText('7 waiting')).toBeVisible(); // the lot, the box, three scans, its weight, the title
 
   // A cell edited but not yet sent with Update Items, and a scan half typed, when the connection returns: the screen
   // follows the lot to its real id and keeps both.

@@ -66,12 +66,12 @@ test('20 lots created and 5 renamed with the server stopped arrive once and in o
   for (const title of titles) await createLot(page, title);
   const renamed = new Map([[2, 'Pallet of kettles'], [5, 'Returned speakers'], [9, 'Mixed toys'], [14, 'Shelf pulls'], [20, 'Tool overstock']]);
   for (const [n, title] of renamed) await renameLot(page, titles[n - 1] ?? '', title);
-  await expect(page.getByText('25 queued')).toBeVisible();
+  await expect(page.getByText('25 waiting')).toBeVisible();
 
   // Reload with no server at all: the app opens from the service worker and the replica still holds the work.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Lots (20)' })).toBeVisible();
-  await expect(page.getByText('25 queued')).toBeVisible();
+  await expect(page.getByText('25 waiting')).toBeVisible();
 
   await server.start();
   await expect(page.getByText(/\d+ queued/)).toBeHidden({ timeout: 30_000 });
@@ -99,7 +99,7 @@ test('two open tabs replay the queued changes once', async ({ context, page }) =
 
   for (let i = 1; i <= 5; i++) await createLot(page, `Two tabs lot ${i}`);
   await expect(second.getByRole('heading', { name: 'Lots (5)' })).toBeVisible(); // the replica is shared live
-  await expect(second.getByText('5 queued')).toBeVisible();
+  await expect(second.getByText('5 waiting')).toBeVisible();
 
   await server.start();
   await expect(page.getByText(/\d+ queued/)).toBeHidden({ timeout: 30_000 });

@@ -73,6 +73,8 @@ export const ServerMessages = {
 
 /** What the client shows (spec §5 validation texts, §8 reply handling), besides the server's words. */
 export const ClientMessages = {
+  /** Spec §1/§4: the status after loads and after an error message. */
+  ready: 'Ready.',
   // replies (spec §8)
   notUsed: 'Error, wrong message type, NOT_USED.',
   /** A lot changed in another session merged into the table (spec §4, §8), as an info toast. */

@@ -1,8 +1,9 @@
 // Shared client state of spec §3/§4: the status message shown in the top bar's badge and the is-submitting
 // flag that drives its spinner. Plain observable values; screens read them through useStatus().
+import { ClientMessages } from '../../protocol/messages';
 import { createStore, type Readable } from '../store';
 
-export const READY = 'Ready.'; // spec §1/§4: the status after loads and after an error message
+export const READY = ClientMessages.ready; // spec §1/§4: the status after loads and after an error message
 
 export interface StatusState {
   /** Empty at first (spec §1), then whatever the last step said. */

@@ -12,7 +12,10 @@ import { ClientMessages } from '../../protocol/messages';
 
 export const RECONNECT_DELAY_MS = 1000; // spec §4/§9: automatic reconnect after 1 second
 export const MAX_CHUNK_SIZE = 16 * 1024; // spec §9: maximum socket chunk size 16 KiB
-export const HEARTBEAT_MS = 10_000; // both ways: a tablet that walked out of Wi-Fi is noticed within ~20 s
+/** The server beats every second (server/stomp/types.ts): a socket silent for two beats is dead, said within 3 s. */
+export const HEARTBEAT_INCOMING_MS = 1_000;
+/** Ours: the server cuts a peer silent for twice this (its WS_MAX_SILENCE aside). */
+export const HEARTBEAT_OUTGOING_MS = 10_000;
 
 export type ConnectionState = 'loading' | 'ready';
 
@@ -105,8 +108,11 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
 
   const client = new Client({
     reconnectDelay: RECONNECT_DELAY_MS,
-    heartbeatIncoming: HEARTBEAT_MS,
-    heartbeatOutgoing: HEARTBEAT_MS,
+    heartbeatIncoming: HEARTBEAT_INCOMING_MS,
+    heartbeatOutgoing: HEARTBEAT_OUTGOING_MS,
+    // A socket the heart-beats found dead is reported closed at once: a close handshake over a dead network would keep
+    // the badge on Ready for as long as TCP takes to give up.
+    discardWebsocketOnCommFailure: true,
     // Spec §9's 16 KiB chunks: the server reassembles a frame from consecutive WebSocket messages. Bodies are
     // all-ASCII (encodeBody), so a split never lands inside a character.
     splitLargeFrames: true,
@@ -162,9 +168,18 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
     return restarting;
   }
 
-  // A socket that lived through the device going offline may be dead without a close (its heart-beats notice only
-  // within ~20 s, and a login or change sent into it meanwhile waits in silence): back online, open a fresh one.
+  // The device says it went offline: the socket may still look open, but nothing it sends arrives. Said at once (the
+  // badge, the outbox), and the socket closed so nothing more is put into it; the reconnect attempts go on.
+  const wentOffline = (): void => {
+    snapshot.update((current) => ({ ...current, state: 'loading', down: true }));
+    if (client.connected) client.forceDisconnect();
+  };
+  // Back online: a socket that lived through it may be dead without a close (a login or change sent into it would wait
+  // in silence until the heart-beats notice): open a fresh one at once.
   if (typeof window !== 'undefined') {
+    window.addEventListener('offline', () => {
+      if (client.active) wentOffline();
+    });
     window.addEventListener('online', () => {
       if (client.active) void restart();
     });

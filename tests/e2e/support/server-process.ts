@@ -14,6 +14,10 @@ export interface ServerProcess {
   readonly dataDir: string;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Freezes the process (SIGSTOP): its sockets stay open and carry nothing, as over Wi-Fi that dropped unnoticed. */
+  pause(): void;
+  /** Lets a paused process go on (SIGCONT). */
+  resume(): void;
   /** Stops the server if running and removes its data folder. */
   dispose(): Promise<void>;
 }
@@ -64,6 +68,7 @@ export function serverProcess(basePort: number, options: ServerProcessOptions = 
     child = undefined;
     if (!running || running.exitCode !== null) return;
     const exited = new Promise((r) => running.once('exit', r));
+    running.kill('SIGCONT'); // a paused process would not act on the stop until it runs again
     running.kill('SIGTERM');
     await exited;
   };
@@ -82,6 +87,8 @@ export function serverProcess(basePort: number, options: ServerProcessOptions = 
       await waitForHealth(url, child);
     },
     stop,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     async dispose() {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // Issue 16, the Inventory screen: at 360×740 (touch), 768×1024 (touch) and 1280×800 every part is reachable and nothing
 // overflows sideways; and the count flow on a phone with the network off: an event made offline, a location picked
-// once, lot after lot typed + Enter as a hardware scanner does (found, already counted, unknown), expected vs found,
+// once, lot after lot typed + Enter as a hardware scanner does (found, already counted, unknown; 'lot7' and '7' as a
+// person types LOT-000007), expected vs found,
 // Apply count, the CSV download's content; then back online every record reaches the server once, in order.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
@@ -139,10 +140,14 @@ test('a count on a phone with the network off: recorded at once, told by sound a
   const last = page.getByTestId('last-scan');
   await scanLot(page, a ?? '');
   await expect(last).toContainText(`Found. Lot ${a ?? ''} counted.`);
-  await scanLot(page, b ?? '');
+  // Typed as people type on a phone keyboard (issue 31): no caps, no hyphen, no leading zeros.
+  const digits = (lotNumber: string | undefined) => String(Number((lotNumber ?? '').replace(/\D/g, '')));
+  await scanLot(page, `lot${digits(b)}`);
+  await expect(last).toContainText(`Found. Lot ${b ?? ''} counted.`);
   await scanLot(page, a ?? '');
   await expect(last).toContainText(`Already counted. Lot ${a ?? ''} already in history.`);
-  await scanLot(page, d ?? '');
+  await scanLot(page, digits(d));
+  await expect(last).toContainText(`Found. Lot ${d ?? ''} counted.`);
   await scanLot(page, `NOPE-${run}`);
   await expect(last).toContainText(`Unknown. Lot NOPE-${run} is not known on this device.`);
   const rows = page.getByTestId('history-row');

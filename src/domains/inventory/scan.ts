@@ -8,7 +8,7 @@ import type { Enqueued, Intent } from '../../sync/outbox/outbox';
 import { resolvedId } from '../../sync/outbox/optimistic';
 import type { ReplicaTables } from '../../sync/replica/replica';
 import type { Location } from '../../ui/location';
-import { lotsTable } from '../lots';
+import { lotNumberCandidates, lotsTable } from '../lots';
 import { createManifestHistory, type CountedLot } from './intents';
 import { historyTable } from './tables';
 
@@ -18,14 +18,14 @@ export type ScanOutcome =
   | { readonly kind: 'already'; readonly lotNumber: string; readonly message: string }
   | { readonly kind: 'unknown'; readonly code: string; readonly message: string };
 
-/** The lot with this number as this device knows it; undefined when it knows none. */
+/** The lot with this number as this device knows it, typed as people type it ('lot-7', '7'); undefined when none. */
 export async function lotByNumber(db: Pick<ReplicaTables, 'rows'>, code: string): Promise<CountedLot | undefined> {
-  const lotNumber = code.trim();
-  if (lotNumber === '') return undefined;
-  const lot = await db.rows(lotsTable).where('lotNumber').equals(lotNumber).filter((row) => row.removed !== 1 && row.id > 0).first();
+  const candidates = await lotNumberCandidates(db, code);
+  if (candidates.length === 0) return undefined;
+  const lot = await db.rows(lotsTable).where('lotNumber').anyOf(candidates).filter((row) => row.removed !== 1 && row.id > 0).first();
   if (lot !== undefined) return { id: lot.id, lotNumber: lot.lotNumber, status: lot.status };
-  const counted = await db.rows(historyTable).where('manifestId').above(0).filter((row) => row.lotNumber === lotNumber).first();
-  return counted === undefined ? undefined : { id: counted.manifestId, lotNumber, status: counted.manifest?.status ?? counted.status };
+  const counted = await db.rows(historyTable).where('manifestId').above(0).filter((row) => candidates.includes(row.lotNumber)).first();
+  return counted === undefined ? undefined : { id: counted.manifestId, lotNumber: counted.lotNumber, status: counted.manifest?.status ?? counted.status };
 }
 
 /** True when the event's history (as this device holds it, scans waiting included) has the lot. */
@@ -59,7 +59,9 @@ export async function recordScan(device: ScanDevice, { eventId, code, location }
   if (trimmed === '') throw new Error(InventoryScreenMessages.noLotNumber);
   let lot = await lotByNumber(device.replica, trimmed);
   if (lot === undefined && device.lookUp !== undefined) {
-    await device.lookUp(trimmed);
+    // The server knows lot numbers only as it wrote them: ask for the one this device reads the code as.
+    const [asWritten] = (await lotNumberCandidates(device.replica, trimmed)).slice(-1);
+    await device.lookUp(asWritten ?? trimmed);
     lot = await lotByNumber(device.replica, trimmed);
   }
   if (lot === undefined) return { kind: 'unknown', code: trimmed, message: InventoryScreenMessages.unknownLot(trimmed) };

@@ -36,6 +36,7 @@ export const lotsDomain = defineDomain({
 export { lotsTable, LOTS_SYNC_CURSOR, OWN_USER_ID, type LotRow } from './tables';
 export { allowedFilter, lotShown, replyCovers, selectedStatuses, type LotsScope } from './filter';
 export { matchLots, searchReplicaLots, LOT_SUGGESTIONS_MIN_CHARS } from './search';
+export { asLotNumber, lotNumberCandidates } from './lot-number';
 export { lotsFilter, setLotsFilter, LOTS_FILTER } from './query';
 export { clearLotSuggestions, findLotByNumber, findLotsBySkus, gettingLotsMessage, lookUpLots, lotLookups, LOOK_UP_TIMEOUT_MS, suggestLots, type LotLookupsState } from './lookups';
 export {

@@ -4,6 +4,7 @@
 // part by lot number; at most LOT_SUGGESTIONS_MAX. Reads only; never sends.
 import { LOT_SUGGESTIONS_MAX, type Lot } from '../../protocol/lots';
 import type { ReplicaTables } from '../../sync/replica/replica';
+import { lotNumberCandidates } from './lot-number';
 import { lotsTable, type LotRow } from './tables';
 
 /** Spec §5/§9: lots-page suggestions are requested only when the text is longer than 2 characters. */
@@ -36,11 +37,11 @@ export async function searchReplicaLots(db: Pick<ReplicaTables, 'rows'>, text: s
 
 /**
  * The lot a scanned lot label (or a typed lot number and Enter) names, as the device holds it: lot numbers are stored
- * as the server wrote them (upper-case by default), so the text is tried as typed and upper-cased.
+ * as the server wrote them, so the text is tried as typed, upper-cased and as people type them ('lot-7', '7').
  */
 export async function lotWithNumber(db: Pick<ReplicaTables, 'rows'>, text: string): Promise<LotRow | undefined> {
-  const typed = text.trim();
-  if (typed === '') return undefined;
-  const [lot] = await db.rows(lotsTable).where('lotNumber').anyOf([typed, typed.toUpperCase()]).filter((row) => row.removed !== 1).toArray();
-  return lot;
+  const candidates = await lotNumberCandidates(db, text);
+  if (candidates.length === 0) return undefined;
+  const found = await db.rows(lotsTable).where('lotNumber').anyOf(candidates).filter((row) => row.removed !== 1).toArray();
+  return candidates.map((number) => found.find((lot) => lot.lotNumber === number)).find((lot) => lot !== undefined);
 }

@@ -96,6 +96,18 @@ describe('/app/createManifestHistory: a count made offline', () => {
     expect(row?.manifest).toBeNull(); // another user's lot: its number only
     expect(await recordScan(h.sync, { eventId: event.id, code: theirs.lotNumber, location: AISLE_ONE })).toMatchObject({ kind: 'already' });
   });
+
+  it("counts a lot typed as people type it on a phone, offline: 'lot-7', '7' or '000007' for LOT-000007 (issue 31)", async () => {
+    const h = await startHarness(server);
+    const held = await lots(h, h.token, [AISLE_ONE, AISLE_ONE, AISLE_ONE]);
+    const event = (await h.sync.enqueue(createInventoryEvent.build({ label: 'Typed numbers' }))).tempId ?? 0;
+    const number = (lot: Lot | undefined) => Number(lot?.lotNumber.replace(/\D/g, ''));
+    const typed = [`lot-${number(held[0])}`, String(number(held[1])), String(number(held[2])).padStart(6, '0')];
+    for (const [index, code] of typed.entries()) {
+      expect(await recordScan(h.sync, { eventId: event, code, location: AISLE_ONE })).toMatchObject({ kind: 'found', lotNumber: held[index]?.lotNumber });
+    }
+    expect(await recordScan(h.sync, { eventId: event, code: typed[0] ?? '', location: AISLE_ONE })).toMatchObject({ kind: 'already', lotNumber: held[0]?.lotNumber });
+  });
 });
 
 describe('a lot this device does not hold (/app/getLotsBySkus)', () => {

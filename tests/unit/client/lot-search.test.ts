@@ -2,7 +2,8 @@
 // server's rule (docs/protocol.md): above 2 characters, number or title, prefix first, then contains.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { lotsTable, matchLots, searchReplicaLots } from '../../../src/domains/lots';
+import { asLotNumber, lotsTable, matchLots, searchReplicaLots } from '../../../src/domains/lots';
+import { lotWithNumber } from '../../../src/domains/lots/search';
 import { LOT_SUGGESTIONS_MAX } from '../../../src/protocol/lots';
 import { makeLot } from '../../support/factories';
 import { freshReplica } from './support/sync-harness';
@@ -46,5 +47,31 @@ describe('lots search from the replica', () => {
     await db.rows(lotsTable).bulkPut([makeLot(1, 'Speaker lot'), { ...makeLot(2, 'Speaker returns'), pending: 1, removed: 1 }, makeLot(3, 'Tools')]);
     expect(titles(await searchReplicaLots(db, 'speaker'))).toEqual(['Speaker lot']);
     expect(await searchReplicaLots(db, 'sp')).toEqual([]);
+  });
+});
+
+describe('lot numbers as people type them (issue 31)', () => {
+  it.each([
+    ['7', 'LOT-000007'], ['000007', 'LOT-000007'], ['lot-7', 'LOT-000007'], ['LOT 7', 'LOT-000007'], ['Lot7', 'LOT-000007'],
+    [' lot-000007 ', 'LOT-000007'], ['1234567', 'LOT-1234567'], ['0', 'LOT-000000'],
+  ])('reads %j as %s in the format of the lot numbers held (LOT-000042)', (typed, meant) => {
+    expect(asLotNumber(typed, 'LOT-000042')).toBe(meant);
+  });
+
+  it('follows the server\'s own prefix and width (LOT_PREFIX)', () => {
+    expect(asLotNumber('a_12', 'A_0009')).toBe('A_0012');
+    expect(asLotNumber('inv 3', 'INV-00100')).toBe('INV-00003');
+  });
+
+  it.each(['box-7', 'LOT-7X', 'seven', '', '7-LOT'])('reads %j as no lot number of that format', (typed) => {
+    expect(asLotNumber(typed, 'LOT-000042')).toBeUndefined();
+  });
+
+  it('finds the lot on the device whichever way it is typed; with no lot held, only as typed or upper-cased', async () => {
+    const db = freshReplica();
+    expect(await lotWithNumber(db, '7')).toBeUndefined();
+    await db.rows(lotsTable).bulkPut([makeLot(7, 'Kettles'), makeLot(42, 'Speakers')]);
+    for (const typed of ['lot-7', '7', '000007', 'LOT-000007', 'lot-000007']) expect((await lotWithNumber(db, typed))?.titleListing).toBe('Kettles');
+    expect(await lotWithNumber(db, '8')).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { utils, write } from 'xlsx';
-import { ServerMessages } from '../../src/protocol/messages';
+import { ClientMessages, ServerMessages } from '../../src/protocol/messages';
 import { holdOutbox } from './support/replica';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
@@ -120,8 +120,10 @@ test('XLS Data Entry adds a real file\'s rows and marks the unknown UPC not foun
   const dialog = page.getByRole('dialog', { name: 'XLS Data Entry' });
   await dialog.getByLabel('Select File').setInputFiles(path);
   await expect(dialog.getByRole('table')).toContainText('UNKNOWN999');
-  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await dialog.getByRole('button', { name: 'Save Changes' }).dblclick(); // a double tap adds the sheet once (issue 31)
   await expect(page.getByText('Successfully added 2 UPCs to the box.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  await expect(dialog.getByText(ClientMessages.xlsSaved)).toBeVisible();
   await expect(page.getByText('Error, 1 UPCs were not found/not added.')).toBeVisible();
   await expect(dialog.getByRole('row').filter({ hasText: 'UNKNOWN999' })).toContainText('Not found');
   await expect(dialog.getByRole('row').filter({ hasText: ONE.upc })).toContainText('Added');

@@ -82,7 +82,8 @@ export function XlsDialog({ open, onOpenChange, result, onSave }: XlsDialogProps
           <button
             type="button"
             className={buttonClass.primary}
-            disabled={rows.length === 0}
+            // Once saved, a second press would add the whole sheet again (issue 31): choosing the file again allows it.
+            disabled={rows.length === 0 || saved}
             onClick={() => {
               onSave(upcQuantities(rows));
               setSaved(true);
@@ -91,6 +92,7 @@ export function XlsDialog({ open, onOpenChange, result, onSave }: XlsDialogProps
             Save Changes
           </button>
         </DialogActions>
+        {saved && <p className="text-sm text-slate-700">{ClientMessages.xlsSaved}</p>}
       </div>
     </Dialog>
   );

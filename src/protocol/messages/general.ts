@@ -79,6 +79,8 @@ export const ClientMessages = {
   notUsed: 'Error, wrong message type, NOT_USED.',
   /** A lot changed in another session merged into the table (spec §4, §8), as an info toast. */
   tableLotUpdated: 'Table Lot Updated.',
+  /** XLS Data Entry after Save Changes: saving the same sheet again would add every row again (issue 31). */
+  xlsSaved: 'This sheet is saved to the box. To add it again, choose the file again.',
   /** ADDED_MULT_UPCS_TO_BOX with UPCs the catalogue does not have (spec §8). */
   upcsNotAdded: (count: number) => `Error, ${count} UPCs were not found/not added.`,
   brokerError: 'An error occurred',

@@ -30,6 +30,24 @@ test('Create Lot says "Created manifest: {title}" and the lot joins the table', 
   await expect(row(page, title)).toContainText('NOT_LISTED');
 });
 
+test('opening Lots never says "Lots (0)" on its way to the lots the device holds (issue 31)', async ({ page }) => {
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+  await createLot(page, `Counted ${unique()}`);
+  // Every title the page shows from its first frame on, kept in the page: a count shown for a moment counts too.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { lotdeskTitles: seen });
+    new MutationObserver(() => {
+      const title = document.querySelector('h1')?.textContent ?? '';
+      if (title !== '' && seen.at(-1) !== title) seen.push(title);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^Lots \([1-9]\d*\)$/ })).toBeVisible();
+  const titles = await page.evaluate(() => (window as unknown as { lotdeskTitles: string[] }).lotdeskTitles);
+  expect(titles.filter((title) => title.startsWith('Lots'))).not.toContain('Lots (0)');
+});
+
 test('the status filter checkboxes change the rows the table shows', async ({ page }) => {
   await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   const title = `Filtered ${unique()}`;

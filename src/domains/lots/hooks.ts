@@ -30,8 +30,8 @@ export function useLotsFilterValue(): LotsFilter {
   return useSyncExternalStore(lotsFilter.subscribe, lotsFilter.get);
 }
 
-/** The Lots list's rows for the saved filter. */
-export function useLots(): readonly LotRow[] {
+/** The Lots list's rows for the saved filter; undefined until the replica has answered (not yet known to be none). */
+export function useLots(): readonly LotRow[] | undefined {
   const filter = useLotsFilterValue();
   const { isAdmin } = useSession();
   return useLiveQuery(
@@ -46,7 +46,6 @@ export function useLots(): readonly LotRow[] {
         .sort(compareLots);
     },
     [filter, isAdmin],
-    NONE,
   );
 }
 

@@ -30,7 +30,7 @@ export function LotsScreen({ Selling }: { Selling?: ComponentType<LotsSellingPro
   const filterControl = useLotsFilter();
   const navigate = useNavigate();
   const [view, setView] = useState<LotsView>({ kind: 'filter' });
-  const lots = useShownLots(view);
+  const { lots, loading } = useShownLots(view);
   const { selected, select, replace } = useRowSelection();
   const { list: categories, byId: categoriesById } = useCategories();
   const updateManifest = useIntent(updateManifestIntent);
@@ -63,7 +63,8 @@ export function LotsScreen({ Selling }: { Selling?: ComponentType<LotsSellingPro
 
   return (
     <section className="flex flex-col gap-3">
-      <ScreenTitle>{`Lots (${lots.length})`}</ScreenTitle>
+      {/* No count until the replica has answered: 'Lots (0)' for a moment would say the device holds none (issue 31). */}
+      <ScreenTitle>{loading ? 'Lots' : `Lots (${lots.length})`}</ScreenTitle>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <LotsFilterBar {...filterControl} />
         <LotsSearch chosen={chosen} onChoose={(lot) => setView(lot === undefined ? { kind: 'filter' } : { kind: 'lot', lot })} />

@@ -18,9 +18,12 @@ function useChosenLot(lot: Lot | undefined): readonly LotRow[] {
   }, [lot, stored]);
 }
 
-export function useShownLots(view: LotsView): readonly LotRow[] {
+/** The rows shown, and whether the filtered list is still being read from the replica (its count not yet known). */
+export function useShownLots(view: LotsView): { readonly lots: readonly LotRow[]; readonly loading: boolean } {
   const filtered = useLots();
   const found = useFoundLots();
   const chosen = useChosenLot(view.kind === 'lot' ? view.lot : undefined);
-  return view.kind === 'lot' ? chosen : view.kind === 'found' ? found : filtered;
+  if (view.kind === 'lot') return { lots: chosen, loading: false };
+  if (view.kind === 'found') return { lots: found, loading: false };
+  return { lots: filtered ?? NONE, loading: filtered === undefined };
 }

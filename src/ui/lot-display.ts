@@ -1,5 +1,5 @@
 // Pure display rules of lots (spec §2 Lots list, Lot edit): categories as 'name:id' joined by ' | ', the first auction
-// entry as 'auctionTitle:id', the location as its Z A C R B values. No React here.
+// entry as 'auctionTitle:id' (the event's title while the row has none), the location as its Z A C R B values. No React here.
 import type { Category } from '../protocol/entities';
 import type { Lot } from '../protocol/lots';
 
@@ -10,7 +10,9 @@ export function categoriesText(ids: readonly number[], byId: ReadonlyMap<number,
 export function auctionText(lot: Pick<Lot, 'auctionEventManifests'>): string {
   const [first] = lot.auctionEventManifests;
   if (first === undefined) return '';
-  return `${first.auctionTitle ?? ''}:${first.id ?? first.auctionEvent.id}`;
+  // A row without a title of its own (the usual case until Create Title) shows its event's name, not a bare ':1'.
+  const title = first.auctionTitle !== null && first.auctionTitle !== '' ? first.auctionTitle : (first.auctionEvent.title ?? '');
+  return `${title}:${first.id ?? first.auctionEvent.id}`;
 }
 
 const part = (value: number | null): string => (value === null ? '-' : String(value));

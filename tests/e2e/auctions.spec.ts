@@ -126,7 +126,7 @@ test('at a desk: an event made, lots added from the Lots page, moved, a title an
   for (const lotNumber of [a, b, c]) await page.getByRole('checkbox', { name: `Select ${lotNumber}` }).check();
   await page.getByRole('button', { name: 'Add to Auction' }).click();
   await expect(page.getByText('Manifest(s) added to auction event successfully.').first()).toBeVisible();
-  await expect(lotRow(page, `Alpha ${run}`)).toContainText(':');
+  await expect(lotRow(page, `Alpha ${run}`)).toContainText(`Desk ${run}:`); // the Auction column names the event (issue 31)
 
   await navigateTo(page, 'Auctions');
   await chooseEvent(page, 'Auction event', `Desk ${run}`);

@@ -27,6 +27,12 @@ describe('Lots table display', () => {
     ).toBe('Spring tools:12');
   });
 
+  it("shows the event's name while the row has no auction title of its own, never a bare ':12' (issue 31)", () => {
+    const entry = (auctionTitle: string | null) => ({ id: 12, auctionEvent: { id: 4, title: 'Saturday sale' }, auctionTitle });
+    expect(auctionText({ auctionEventManifests: [entry(null)] })).toBe('Saturday sale:12');
+    expect(auctionText({ auctionEventManifests: [entry('')] })).toBe('Saturday sale:12');
+  });
+
   it('shows the location as zone, aisle, column, row and bin values, "-" where unset', () => {
     expect(locationText({ loc_zone: 1, loc_aisle: 2, loc_column: 3, loc_row: 4, loc_box: 50 })).toBe('1 2 3 4 50');
     expect(locationText({ loc_zone: null, loc_aisle: 0, loc_column: null, loc_row: null, loc_box: null })).toBe('- 0 - - -');

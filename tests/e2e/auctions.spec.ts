@@ -141,7 +141,7 @@ test('at a desk: an event made, lots added from the Lots page, moved, a title an
   await page.getByRole('textbox', { name: `Auction title of ${a}` }).fill('Alpha for the sale');
   await page.getByRole('textbox', { name: `Auction title of ${a}` }).press('Enter');
   await page.getByRole('button', { name: `Edit Starting price of ${a}` }).click();
-  await page.getByRole('textbox', { name: `Starting price of ${a}` }).fill('12.5');
+  await page.getByRole('textbox', { name: `Starting price of ${a}` }).fill('$12,50'); // as people type a price (issue 31): a currency sign, a decimal comma
   await page.getByRole('textbox', { name: `Starting price of ${a}` }).press('Enter');
   await page.getByRole('button', { name: 'Update', exact: true }).click();
 

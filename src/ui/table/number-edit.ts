@@ -29,9 +29,19 @@ function ruleBroken(label: string, value: number, rule: NumberRule): string | un
   return issue === undefined ? undefined : issueSentence(issue, label);
 }
 
+/**
+ * A price as people type it (issue 31): '$40' and '€ 12.50' without their currency sign, '40,00' and '1,5' with a
+ * decimal comma. A comma followed by three digits ('1,500') could be a thousands separator: not guessed, refused.
+ */
+function asTyped(text: string): string {
+  const bare = text.replace(/^[$€£]\s*/, '');
+  return /^[+-]?\d+,\d{1,2}$/.test(bare) ? bare.replace(',', '.') : bare;
+}
+
 export function parseNumberEdit(label: string, raw: string, original: number | null, rule: NumberRule): NumberEdit {
   const text = raw.trim();
-  const value = DECIMAL.test(text) ? Number(text) : Number.NaN;
+  const typed = asTyped(text);
+  const value = DECIMAL.test(typed) ? Number(typed) : Number.NaN;
   if (!Number.isFinite(value)) return { kind: 'invalid', message: invalidNumberMessage(label, text) };
   // -0 === 0, so retyping 0 changes nothing.
   if (value === original) return { kind: 'unchanged' };

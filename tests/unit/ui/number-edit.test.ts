@@ -9,12 +9,12 @@ describe('editing a numeric cell', () => {
     expect(parseNumberEdit('Units', 'abc', 3, Count)).toEqual({ kind: 'invalid', message: 'ERROR, Units must be a number. Invalid number:abc' });
   });
 
-  it.each(['', '   ', '1,5', '0x10', 'Infinity', '1e400', '12abc', '--1', '.'])('rejects %j as not a number', (raw) => {
+  it.each(['', '   ', '1,5,0', '0x10', 'Infinity', '1e400', '12abc', '--1', '.'])('rejects %j as not a number', (raw) => {
     expect(parseNumberEdit('Retail', raw, 0, Money).kind).toBe('invalid');
   });
 
   it('names the column and the trimmed text in the error', () => {
-    expect(parseNumberEdit('Listing', ' 1,50 ', 2, Money)).toEqual({ kind: 'invalid', message: 'ERROR, Listing must be a number. Invalid number:1,50' });
+    expect(parseNumberEdit('Listing', ' 1,500 ', 2, Money)).toEqual({ kind: 'invalid', message: 'ERROR, Listing must be a number. Invalid number:1,500' });
   });
 
   it.each([
@@ -34,6 +34,17 @@ describe('editing a numeric cell', () => {
     ['+4', 3, 4],
   ])('turns %j into a change from %s to %s', (raw, original, value) => {
     expect(parseNumberEdit('Retail', raw, original, Money)).toEqual({ kind: 'changed', value });
+  });
+
+  it.each([['$40', 40], ['$ 40', 40], ['40,00', 40], ['€12,5', 12.5], ['£3.25', 3.25], ['1,05', 1.05]])(
+    'reads a price typed %j as %s (a currency sign, a decimal comma: issue 31)',
+    (raw, value) => {
+      expect(parseNumberEdit('Starting price', raw, 0, Money)).toEqual({ kind: 'changed', value });
+    },
+  );
+
+  it.each(['1,500', '$', '40$', '4,0,0', '$-'])('does not guess at %j', (raw) => {
+    expect(parseNumberEdit('Starting price', raw, 0, Money).kind).toBe('invalid');
   });
 
   it('shows "Units must be a whole number." for 12.345 in a count column, and changes nothing', () => {

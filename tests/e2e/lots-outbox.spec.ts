@@ -71,7 +71,7 @@ test('lots made and renamed offline show at once and reach the server once when 
 
   socket.restore();
   await expect(page.getByText('Offline', { exact: true })).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.getByText(/queued/)).toHaveCount(0);
+  await expect(page.getByText(/^\d+ waiting$|^Sending \d+…$/)).toHaveCount(0);
   await expect(offlineLot).toContainText('LOT-');
   await expect(page.getByText('Pending')).toHaveCount(0);
 

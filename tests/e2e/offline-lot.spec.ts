@@ -96,7 +96,7 @@ test('a lot made offline opens, takes a box and scans, and arrives once, in orde
   await server.start();
   await expect(page).toHaveURL(/\/lotedit\/\d+$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: /^LOT-/ })).toBeVisible();
-  await expect(page.getByText(/\d+ queued/)).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText(/^\d+ waiting$|^Sending \d+…$/)).toBeHidden({ timeout: 30_000 });
   await expect(field).toBeFocused();
   await expect(field).toHaveValue('0123');
   await field.fill('');

@@ -74,7 +74,7 @@ test('20 lots created and 5 renamed with the server stopped arrive once and in o
   await expect(page.getByText('25 waiting')).toBeVisible();
 
   await server.start();
-  await expect(page.getByText(/\d+ queued/)).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText(/^\d+ waiting$|^Sending \d+…$/)).toBeHidden({ timeout: 30_000 });
   await expect(page.getByText('Pending')).toHaveCount(0);
 
   const expected = titles.map((title, i) => renamed.get(i + 1) ?? title);
@@ -102,7 +102,7 @@ test('two open tabs replay the queued changes once', async ({ context, page }) =
   await expect(second.getByText('5 waiting')).toBeVisible();
 
   await server.start();
-  await expect(page.getByText(/\d+ queued/)).toBeHidden({ timeout: 30_000 });
-  await expect(second.getByText(/\d+ queued/)).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText(/^\d+ waiting$|^Sending \d+…$/)).toBeHidden({ timeout: 30_000 });
+  await expect(second.getByText(/^\d+ waiting$|^Sending \d+…$/)).toBeHidden({ timeout: 30_000 });
   expect((await serverLots()).map((lot) => lot.titleListing)).toEqual([1, 2, 3, 4, 5].map((i) => `Two tabs lot ${i}`));
 });

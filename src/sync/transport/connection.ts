@@ -12,8 +12,8 @@ import { ClientMessages } from '../../protocol/messages';
 
 export const RECONNECT_DELAY_MS = 1000; // spec §4/§9: automatic reconnect after 1 second
 export const MAX_CHUNK_SIZE = 16 * 1024; // spec §9: maximum socket chunk size 16 KiB
-/** The server beats every second (server/stomp/types.ts): a socket silent for two beats is dead, said within 3 s. */
-export const HEARTBEAT_INCOMING_MS = 1_000;
+/** The server beats twice a second (server/stomp/types.ts): a socket silent for two beats is dead, said within 1.5 s. */
+export const HEARTBEAT_INCOMING_MS = 500;
 /** Ours: the server cuts a peer silent for twice this (its WS_MAX_SILENCE aside). */
 export const HEARTBEAT_OUTGOING_MS = 10_000;
 

@@ -96,11 +96,26 @@ export const LotsFilterSchema = z.object({
   Sold: z.boolean(),
   Not_Listed: z.boolean(),
   Shipped: z.boolean(),
+  Other: z.boolean().optional().describe('not in the spec (issue 31): SCHEDULED and UNSOLD lots; absent: false'),
   myLots: z.boolean().describe('forced true for non-admins'),
   lotNumber: text(64).optional().describe("'' or absent: any"),
   lotId: z.union([Id, wireString().trim().regex(/^\d{0,10}$/, 'lotId must be digits')]).optional().describe("'' or absent: any"),
 });
 export type LotsFilter = z.infer<typeof LotsFilterSchema>;
+
+/**
+ * The statuses a filter's checkboxes show, for the server's getLots and the device's list alike: the spec's four, and
+ * 'Other statuses' for the two the spec's checkboxes leave unreachable (SCHEDULED, UNSOLD).
+ */
+export function statusesOfFilter(filter: LotsFilter): LotStatus[] {
+  const statuses: LotStatus[] = [];
+  if (filter.Not_Listed) statuses.push(LotStatus.NOT_LISTED);
+  if (filter.Listed) statuses.push(LotStatus.LISTED);
+  if (filter.Sold) statuses.push(LotStatus.SOLD);
+  if (filter.Shipped) statuses.push(LotStatus.SHIPPED);
+  if (filter.Other === true) statuses.push(LotStatus.SCHEDULED, LotStatus.UNSOLD);
+  return statuses;
+}
 
 /** Spec §9. */
 export const DEFAULT_LOTS_FILTER: LotsFilter = {
@@ -108,6 +123,7 @@ export const DEFAULT_LOTS_FILTER: LotsFilter = {
   Sold: false,
   Not_Listed: true,
   Shipped: true,
+  Other: false,
   myLots: true,
   lotNumber: '',
   lotId: '',

@@ -109,6 +109,25 @@ test('the status dialog changes a lot\'s status', async ({ page }) => {
   await expect(row(page, title)).not.toContainText('Pending');
 });
 
+test('a SCHEDULED lot leaves the default list and is found again under "Other statuses", remembered across a reload (issue 31)', async ({ page }) => {
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+  const title = `Scheduled ${unique()}`;
+  const lotNumber = await createLot(page, title);
+  await page.getByRole('button', { name: `Status of ${lotNumber}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update Lot(s) Status' });
+  await dialog.getByRole('radio', { name: 'SCHEDULED' }).check();
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(row(page, title)).toHaveCount(0); // none of the spec's four boxes shows it
+  const other = page.getByRole('checkbox', { name: 'Other statuses' });
+  await other.check();
+  await expect(row(page, title).getByRole('button', { name: `Status of ${lotNumber}` })).toHaveText('SCHEDULED');
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Other statuses' })).toBeChecked();
+  await expect(row(page, title)).toHaveCount(1);
+  await page.getByRole('checkbox', { name: 'Other statuses' }).uncheck(); // as the other tests expect the list
+  await expect(row(page, title)).toHaveCount(0);
+});
+
 test('the location dialog "Update Location for {lotNumber} {status}" saves the location', async ({ page }) => {
   await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   const title = `Location ${unique()}`;

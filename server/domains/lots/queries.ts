@@ -4,7 +4,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { and, asc, desc, eq, ilike, inArray, like, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { ID_MAX } from '../../../src/protocol/primitives';
-import { LOT_SUGGESTIONS_MAX, LotStatus, type Lot, type LotsFilter } from '../../../src/protocol/lots';
+import { LOT_SUGGESTIONS_MAX, statusesOfFilter, type Lot, type LotsFilter, type LotStatus } from '../../../src/protocol/lots';
 import { likeContains, likePrefix, lots } from '../../db';
 import { lotNotFound, ownedBy, visibleLot, visibleLots } from './lot-access';
 import { presentLots, presentOneLot } from './lot-auctions';
@@ -14,16 +14,8 @@ import { defineHandlers, only, reply } from '../handler';
 /** getLots reads its lots this many at a time (see there). */
 const GET_LOTS_CHUNK = 500;
 
-/** The filter's four checkboxes and the status each one shows (spec §2, §3 "Lots filter"). */
-const STATUS_OF_FLAG = {
-  Not_Listed: LotStatus.NOT_LISTED,
-  Listed: LotStatus.LISTED,
-  Sold: LotStatus.SOLD,
-  Shipped: LotStatus.SHIPPED,
-} as const;
-
-const checkedStatuses = (filter: LotsFilter): LotStatus[] =>
-  (Object.keys(STATUS_OF_FLAG) as Array<keyof typeof STATUS_OF_FLAG>).filter((flag) => filter[flag]).map((flag) => STATUS_OF_FLAG[flag]);
+/** The filter's checkboxes and the statuses they show (spec §2, §3 "Lots filter"; 'Other statuses', issue 31). */
+const checkedStatuses = (filter: LotsFilter): LotStatus[] => statusesOfFilter(filter);
 
 /** '' or absent: any lot number; else the lots whose number starts with it (the prefix index serves it). */
 function lotNumberCondition(lotNumber: string | undefined): SQL | undefined {

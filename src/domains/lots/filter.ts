@@ -2,7 +2,7 @@
 // My Lots; a lot number prefix; one lot id): which rows the Lots list shows, and which stored rows a getLots
 // reply for that filter may replace. They differ only where the client cannot be sure (an admin's My Lots
 // before the own user id is known): the list then shows more, and the reply replaces nothing on a guess.
-import { LotStatus, type Lot, type LotsFilter, type LotStatus as LotStatusValue } from '../../protocol/lots';
+import { statusesOfFilter, type Lot, type LotsFilter, type LotStatus as LotStatusValue } from '../../protocol/lots';
 
 /** Who is asking: admins see everyone's lots unless My Lots is on; users only ever see their own (DESIGN §5). */
 export interface LotsScope {
@@ -11,14 +11,8 @@ export interface LotsScope {
   readonly ownUserId: number | undefined;
 }
 
-export function selectedStatuses(filter: LotsFilter): LotStatusValue[] {
-  const statuses: LotStatusValue[] = [];
-  if (filter.Not_Listed) statuses.push(LotStatus.NOT_LISTED);
-  if (filter.Listed) statuses.push(LotStatus.LISTED);
-  if (filter.Sold) statuses.push(LotStatus.SOLD);
-  if (filter.Shipped) statuses.push(LotStatus.SHIPPED);
-  return statuses;
-}
+/** The checked statuses (the same rule as the server's getLots: protocol/lots.ts). */
+export const selectedStatuses = (filter: LotsFilter): LotStatusValue[] => statusesOfFilter(filter);
 
 const lotNumberOf = (filter: LotsFilter): string => filter.lotNumber?.trim() ?? '';
 const lotIdOf = (filter: LotsFilter): number | undefined => {

@@ -1,15 +1,18 @@
-// The Lots filter (spec §2, §9): checkboxes for the four listed statuses and 'My Lots' (only admins may change
+// The Lots filter (spec §2, §9): checkboxes for the four listed statuses, 'Other statuses' (SCHEDULED and UNSOLD,
+// issue 31) and 'My Lots' (only admins may change
 // it, spec §6). Each change shows the replica's lots at once and asks the server when connected.
 import type { LotsFilter } from '../../protocol/lots';
 import type { LotsFilterControl } from './use-lots';
 
-type FlagKey = 'Not_Listed' | 'Listed' | 'Sold' | 'Shipped' | 'myLots';
+type FlagKey = 'Not_Listed' | 'Listed' | 'Sold' | 'Shipped' | 'Other' | 'myLots';
 
 const FLAGS: readonly { readonly key: FlagKey; readonly label: string }[] = [
   { key: 'Not_Listed', label: 'NOT_LISTED' },
   { key: 'Listed', label: 'LISTED' },
   { key: 'Sold', label: 'SOLD' },
   { key: 'Shipped', label: 'SHIPPED' },
+  // Issue 31: SCHEDULED and UNSOLD lots, which the spec's four leave unreachable from the list.
+  { key: 'Other', label: 'Other statuses' },
   { key: 'myLots', label: 'My Lots' },
 ];
 
@@ -28,12 +31,12 @@ export function LotsFilterBar({ filter, setFilter, canToggleMyLots }: LotsFilter
           >
             <input
               type="checkbox"
-              checked={filter[key]}
+              checked={filter[key] ?? false}
               disabled={disabled}
               onChange={(event) => toggle(key, event.target.checked)}
               className="size-5 accent-blue-700"
             />
-            <span className={key === 'myLots' ? '' : 'font-mono text-sm'}>{label}</span>
+            <span className={key === 'myLots' || key === 'Other' ? '' : 'font-mono text-sm'}>{label}</span>
           </label>
         );
       })}

@@ -11,7 +11,7 @@ import { CameraMessages } from '../../src/protocol/messages';
 import { okData, send } from '../support/lot-replies';
 import { connectClient, type TestClient } from '../support/stomp-client';
 import { barcodeVideo, fakeCameraArgs } from './support/fake-camera';
-import { createCountEvent, historyOnServer, typeAndEnter } from './support/inventory';
+import { createCountEvent, historyOnServer, typeAndEnter, untilCountSent } from './support/inventory';
 import { navigateTo, signInHome } from './support/login';
 import { lotRow, unique } from './support/lots';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
@@ -92,7 +92,7 @@ test('counts two locations on a phone with the server down, by camera and by a h
     await expect(page.getByTestId('count-missing')).toHaveText(c.lotNumber);
 
     await server.start();
-    await expect(page.getByTestId('history-row').filter({ hasText: 'Pending' })).toHaveCount(0, { timeout: 60_000 });
+    await untilCountSent(page);
   } finally {
     await context.close();
   }

@@ -97,14 +97,19 @@ test('a numeric cell rejects "abc" with the spec\'s error and saves a number wit
   expect(sent).toEqual([{ id: await lotId(page, lotNumber), totalOriginalRetail: 12.5 }]);
 });
 
+/** The row's status button, then the status dialog: `status` chosen and Update. */
+async function chooseStatus(page: Page, lotNumber: string, status: string): Promise<void> {
+  await page.getByRole('button', { name: `Status of ${lotNumber}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update Lot(s) Status' });
+  await dialog.getByRole('radio', { name: status }).check();
+  await dialog.getByRole('button', { name: 'Update' }).click();
+}
+
 test('the status dialog changes a lot\'s status', async ({ page }) => {
   await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   const title = `Status ${unique()}`;
   const lotNumber = await createLot(page, title);
-  await page.getByRole('button', { name: `Status of ${lotNumber}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Update Lot(s) Status' });
-  await dialog.getByRole('radio', { name: 'SHIPPED' }).check();
-  await dialog.getByRole('button', { name: 'Update' }).click();
+  await chooseStatus(page, lotNumber, 'SHIPPED');
   await expect(row(page, title).getByRole('button', { name: `Status of ${lotNumber}` })).toHaveText('SHIPPED');
   await expect(row(page, title)).not.toContainText('Pending');
 });
@@ -113,10 +118,7 @@ test('a SCHEDULED lot leaves the default list and is found again under "Other st
   await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
   const title = `Scheduled ${unique()}`;
   const lotNumber = await createLot(page, title);
-  await page.getByRole('button', { name: `Status of ${lotNumber}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Update Lot(s) Status' });
-  await dialog.getByRole('radio', { name: 'SCHEDULED' }).check();
-  await dialog.getByRole('button', { name: 'Update' }).click();
+  await chooseStatus(page, lotNumber, 'SCHEDULED');
   await expect(row(page, title)).toHaveCount(0); // none of the spec's four boxes shows it
   const other = page.getByRole('checkbox', { name: 'Other statuses' });
   await other.check();

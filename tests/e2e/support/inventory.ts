@@ -23,6 +23,11 @@ export async function typeAndEnter(page: Page, code: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/** Resolves once no history row of the screen waits to be sent (the count has reached the server). */
+export async function untilCountSent(page: Page): Promise<void> {
+  await expect(page.getByTestId('history-row').filter({ hasText: 'Pending' })).toHaveCount(0, { timeout: 60_000 });
+}
+
 /** The server's history of the one event named `label`. */
 export async function historyOnServer(client: TestClient, label: string): Promise<ManifestHistoryEntry[]> {
   const events = okData(await client.request('getInventoryEvents', { id: 0 }, 'incomingMessages')) as InventoryEvent[];

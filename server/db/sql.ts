@@ -1,7 +1,8 @@
-// Small SQL helpers both drivers share: rows of a raw query, LIKE-prefix patterns, the next lot number.
+// Small SQL helpers both drivers share: rows of a raw query, LIKE-prefix patterns, the next lot number and a typed one read.
 // Never builds a query from unescaped user text.
 import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { lotNumberSpellings } from '../../src/protocol/lot-number';
 import type { DbOrTx } from './types';
 
 /** Rows of a raw query. `db.execute` is typed per driver; both return `{ rows }`, checked here. */
@@ -44,6 +45,9 @@ export const likeContains = (text: string): string => `%${likeLiteral(text)}%`;
 
 /** Zero-padding of lot numbers: LOT-000042 (DESIGN §5 "Lot numbers"); longer values simply grow. */
 export const LOT_NUMBER_DIGITS = 6;
+
+/** The ways a typed lot number may be stored ('lot-7', '7' → LOT-000007 too), best first (issue 31). */
+export const storedLotNumbers = (typed: string, prefix: string): string[] => lotNumberSpellings(typed, `${prefix}${'0'.repeat(LOT_NUMBER_DIGITS)}`);
 
 /** The next server-assigned lot number: `prefix` + the padded next value of lot_number_seq. */
 export async function nextLotNumber(db: DbOrTx, prefix: string): Promise<string> {

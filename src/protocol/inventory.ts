@@ -1,7 +1,7 @@
 // Inventory history (spec §3): a lot's status and location recorded during an inventory event, with the
 // lot and its store status attached for the history table and the CSV export.
 import { z } from 'zod';
-import { LotNumber, Id, IdFilter, BinValue, LocationValue, Timestamp } from './primitives';
+import { LotNumber, Id, IdFilter, IdOrZero, BinValue, LocationValue, Timestamp } from './primitives';
 import { LotSchema, LotStatusSchema, StoreStatusSchema } from './lots';
 
 export const ManifestHistoryEntrySchema = z.object({
@@ -24,7 +24,8 @@ export type ManifestHistoryEntry = z.infer<typeof ManifestHistoryEntrySchema>;
 
 /**
  * createManifestHistory body: the entry as the inventory screen builds it (id 0 or none; location defaults to
- * 1 each, spec §9). changedBy, changedAt, manifest and storeStatus are the server's and dropped if sent.
+ * 1 each, spec §9). changedBy, changedAt, manifest and storeStatus are the server's and dropped if sent. With
+ * manifestId 0 the server finds the lot by lotNumber, as typed, and records its own status (issue 31).
  */
 export const NewManifestHistoryEntrySchema = ManifestHistoryEntrySchema.pick({
   manifestId: true,
@@ -36,7 +37,10 @@ export const NewManifestHistoryEntrySchema = ManifestHistoryEntrySchema.pick({
   locRow: true,
   locBox: true,
   lotNumber: true,
-}).extend({ id: z.literal(0).optional() });
+}).extend({
+  id: z.literal(0).optional(),
+  manifestId: IdOrZero.describe('the lot; 0: the lot whose number is lotNumber, as typed (a device that did not hold the lot)'),
+});
 export type NewManifestHistoryEntry = z.infer<typeof NewManifestHistoryEntrySchema>;
 
 /** getManifestHistory body: 0, null or absent means any. */

@@ -52,13 +52,18 @@ export function playSound(sound: Sound): void {
   }
 }
 
-/** A count's "already counted" (issue 16): three short middle beeps, unlike both found and not-found. */
-export function playAlreadySound(): void {
+function middleBeeps(count: number): void {
   try {
     const ctx = audio();
     if (ctx === undefined) return;
-    for (let index = 0; index < 3; index += 1) beep(ctx, index * ALREADY_GAP_MS, ALREADY_HZ, FOUND_BEEP_MS - 40);
+    for (let index = 0; index < count; index += 1) beep(ctx, index * ALREADY_GAP_MS, ALREADY_HZ, FOUND_BEEP_MS - 40);
   } catch (error) {
     console.warn('sounds: Web Audio failed', error);
   }
 }
+
+/** A count's "already counted" (issue 16): three short middle beeps, unlike both found and not-found. */
+export const playAlreadySound = (): void => middleBeeps(3);
+
+/** A count's "not on this device — will be checked" (issue 31): one short middle beep, neither got-it nor no. */
+export const playCheckingSound = (): void => middleBeeps(1);

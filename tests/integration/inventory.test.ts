@@ -90,6 +90,28 @@ describe('/app/createManifestHistory', () => {
   });
 });
 
+describe('/app/createManifestHistory for a lot its device does not hold (manifestId 0, issue 31)', () => {
+  it("finds the lot by its number as typed ('lot-7', '7') and records it with the lot's own status", async () => {
+    const alice = await suite.staff.connect(ALICE);
+    const [event, lot, other] = [await createEvent(alice), await createLot(alice, 'Counted by number'), await createLot(alice, 'Typed short')];
+    const digits = (of: Lot) => String(Number(of.lotNumber.replace(/\D/g, '')));
+    const byNumber = (of: Lot, typed: string) => ({ ...entryFor(event, of), manifestId: 0, lotNumber: typed, status: 'SOLD' as const });
+    const reply = await record(alice, byNumber(lot, `lot-${digits(lot)}`));
+    expect(reply).toMatchObject({ errorCode: ErrorCode.OK, messageType: MessageType.CREATED_MANIFEST_HISTORY, message: InventoryMessages.recorded(lot.lotNumber) });
+    expect(okData(reply)).toMatchObject({ manifestId: lot.id, lotNumber: lot.lotNumber, status: 'NOT_LISTED', manifest: { id: lot.id } });
+    expect(okData(await record(alice, byNumber(other, digits(other))))).toMatchObject({ manifestId: other.id, lotNumber: other.lotNumber });
+    expect(await record(alice, byNumber(lot, lot.lotNumber))).toEqual(refusal(`Lot ${lot.lotNumber} already in history.`));
+  });
+
+  it("answers NOT_FOUND naming the number when no lot has it", async () => {
+    const alice = await suite.staff.connect(ALICE);
+    const [event, lot] = [await createEvent(alice), await createLot(alice, 'Not this one')];
+    expect(await record(alice, { ...entryFor(event, lot), manifestId: 0, lotNumber: 'LOT-999999' })).toEqual({
+      errorCode: ErrorCode.NOT_FOUND, messageType: MessageType.ERROR, message: InventoryMessages.lotNumberNotFound('LOT-999999'), data: null,
+    });
+  });
+});
+
 describe('/app/getManifestHistory and /app/deleteManifestHistory', () => {
   it("attaches each lot's store stock, and deletes entries by id", async () => {
     const alice = await suite.staff.connect(ALICE);

@@ -84,6 +84,14 @@ describe('/app/getLotsBySkus', () => {
     expect(reply).toEqual({ errorCode: ErrorCode.OK, messageType: MessageType.FOUND_LOTS, message: 'Found lots: 2 of 3', data: [second, first] });
   });
 
+  it("finds lots typed as people type them: 'lot-7', '7' and '000007' mean LOT-000007 (issue 31)", async () => {
+    const alice = await suite.staff.connect(ALICE);
+    const [first, second, third] = [await createLot(alice, 'Typed one'), await createLot(alice, 'Typed two'), await createLot(alice, 'Typed three')];
+    const number = (lot: Lot) => Number(lot.lotNumber.replace(/\D/g, ''));
+    const asked = [`lot-${number(first)}`, String(number(second)), String(number(third)).padStart(6, '0'), first.lotNumber];
+    expect(await send(alice, 'getLotsBySkus', asked)).toMatchObject({ message: 'Found lots: 3 of 4', data: [first, second, third] });
+  });
+
   it("leaves out another user's lots for a user, not for an admin", async () => {
     const [alice, bob, admin] = [await suite.staff.connect(ALICE), await suite.staff.connect(BOB), await suite.staff.connect(ADMIN)];
     const [hers, his] = [await createLot(alice, 'SKU hers'), await createLot(bob, 'SKU his')];

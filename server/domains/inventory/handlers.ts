@@ -5,17 +5,29 @@ import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../../src/protocol/error-codes';
 import { InventoryMessages } from '../../../src/protocol/messages';
 import type { Lot, StoreStatus } from '../../../src/protocol/lots';
-import { inventoryEvents, lots, manifestHistory, type DbOrTx } from '../../db';
+import { inventoryEvents, lots, manifestHistory, storedLotNumbers, type DbOrTx } from '../../db';
+import type { NewManifestHistoryEntry } from '../../../src/protocol/inventory';
 import type { Services } from '../../services';
 import { StoreError } from '../../store/store-error';
 import { defineHandlers, only, refuse, reply, replyAndPush, type HandlerUser } from '../handler';
-import { presentLots, visibleLots } from '../lots';
+import { presentLots, visibleLots, type LotRow } from '../lots';
 import { presentEntry, presentEvent, type HistoryRow } from './presenters';
 
 /** More events than a stock-taker scrolls through; the newest are the ones wanted. */
 const EVENTS_MAX = 500;
 /** A history larger than any warehouse count: bounds one reply. */
 const HISTORY_MAX = 20_000;
+
+/**
+ * The lot a scan names: by its id, or (manifestId 0: a device that did not hold the lot, issue 31) by its number as
+ * it was typed ('lot-7' is LOT-000007).
+ */
+async function countedLot(db: DbOrTx, entry: NewManifestHistoryEntry, lotPrefix: string): Promise<LotRow | undefined> {
+  if (entry.manifestId > 0) return (await db.select().from(lots).where(eq(lots.id, entry.manifestId)))[0];
+  const spellings = storedLotNumbers(entry.lotNumber, lotPrefix);
+  const found = await db.select().from(lots).where(inArray(lots.lotNumber, spellings));
+  return spellings.flatMap((spelling) => found.filter((lot) => lot.lotNumber === spelling))[0];
+}
 
 const given = (id: number | null | undefined): id is number => id !== undefined && id !== null && id > 0;
 
@@ -80,18 +92,20 @@ export const inventoryHandlers = defineHandlers({
 
   createManifestHistory: {
     access: 'user',
-    async handle({ db, user }, entry) {
+    async handle({ db, user, services }, entry) {
       const [event] = await db.select({ id: inventoryEvents.id }).from(inventoryEvents).where(eq(inventoryEvents.id, entry.inventoryEventId));
       if (event === undefined) return refuse(ErrorCode.NOT_FOUND, InventoryMessages.eventNotFound(entry.inventoryEventId));
-      const [lot] = await db.select().from(lots).where(eq(lots.id, entry.manifestId));
-      if (lot === undefined) return refuse(ErrorCode.NOT_FOUND, InventoryMessages.lotNotFound(entry.manifestId));
+      const lot = await countedLot(db, entry, services.config.lotPrefix);
+      if (lot === undefined) {
+        return refuse(ErrorCode.NOT_FOUND, entry.manifestId > 0 ? InventoryMessages.lotNotFound(entry.manifestId) : InventoryMessages.lotNumberNotFound(entry.lotNumber));
+      }
       // A location left out is where the lot is now.
       const [row] = await db
         .insert(manifestHistory)
         .values({
           manifestId: lot.id,
           inventoryEventId: event.id,
-          status: entry.status,
+          status: entry.manifestId > 0 ? entry.status : lot.status, // a device that did not hold the lot did not know it
           locZone: entry.locZone ?? lot.locZone,
           locAisle: entry.locAisle ?? lot.locAisle,
           locColumn: entry.locColumn ?? lot.locColumn,

@@ -5,7 +5,7 @@ import { setImmediate } from 'node:timers/promises';
 import { and, asc, desc, eq, ilike, inArray, like, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { ID_MAX } from '../../../src/protocol/primitives';
 import { LOT_SUGGESTIONS_MAX, statusesOfFilter, type Lot, type LotsFilter, type LotStatus } from '../../../src/protocol/lots';
-import { likeContains, likePrefix, lots } from '../../db';
+import { likeContains, likePrefix, lots, storedLotNumbers } from '../../db';
 import { lotNotFound, ownedBy, visibleLot, visibleLots } from './lot-access';
 import { presentLots, presentOneLot } from './lot-auctions';
 import { ServerMessages } from '../../../src/protocol/messages';
@@ -107,11 +107,13 @@ export const lotQueryHandlers = defineHandlers({
   getLotsBySkus: {
     access: 'user',
     async handle(context, lotNumbers) {
-      const { user } = context;
+      const { user, services } = context;
       const asked = [...new Set(lotNumbers)];
-      const rows = await context.db.select().from(lots).where(and(inArray(lots.lotNumber, asked), visibleLots(user)));
+      // Each as typed, or as people type it ('lot-7', '7': issue 31); a lot asked for twice is found once.
+      const spellings = asked.map((lotNumber) => storedLotNumbers(lotNumber, services.config.lotPrefix));
+      const rows = await context.db.select().from(lots).where(and(inArray(lots.lotNumber, [...new Set(spellings.flat())]), visibleLots(user)));
       const byNumber = new Map(rows.map((row) => [row.lotNumber, row]));
-      const found = asked.flatMap((lotNumber) => byNumber.get(lotNumber) ?? []);
+      const found = [...new Set(spellings.flatMap((each) => each.flatMap((spelling) => byNumber.get(spelling) ?? []).slice(0, 1)))];
       return only(reply.ok('FOUND_LOTS', await presentLots(context.db, found), ServerMessages.foundLots(found.length, asked.length)));
     },
   },

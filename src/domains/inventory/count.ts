@@ -62,6 +62,7 @@ export function countLocation(at: Location, lots: readonly CountLot[], history: 
 /** Apply count: the strays this device may move here (lots it holds), and those it may not (someone else's). */
 export function applicable(count: LocationCount): { readonly movable: readonly CountLot[]; readonly notYours: readonly string[] } {
   const movable = count.strays.flatMap((stray) => (stray.lot === undefined ? [] : [stray.lot]));
-  const notYours = count.strays.filter((stray) => stray.lot === undefined).map((stray) => stray.lotNumber);
+  // A scan still waiting for the server to find its lot (manifestId 0) is neither: it is applied once found.
+  const notYours = count.strays.filter((stray) => stray.lot === undefined && stray.manifestId > 0).map((stray) => stray.lotNumber);
   return { movable, notYours };
 }

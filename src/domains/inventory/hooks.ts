@@ -2,14 +2,16 @@
 // the lots the rows name), so the screen follows every reply, push and pending scan, online or offline; and the kept
 // queries that keep them fresh while the screen shows them.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useKeptQuery } from '../../sync/hooks';
+import { useOutboxEntries } from '../../sync/live-hooks';
 import { resolvedId } from '../../sync/outbox/optimistic';
 import type { ReplicaTables } from '../../sync/replica/replica';
 import { sync } from '../../sync/runtime';
 import type { Location } from '../../ui/location';
 import { lotsTable, type LotRow } from '../lots';
 import { countLocation, type LocationCount } from './count';
+import { answerScans, scanLog, waitingSeqs, type LoggedScan } from './scan-log';
 import { historyTable, inventoryEventsTable, type HistoryRow, type InventoryEventRow } from './tables';
 
 const NO_EVENTS: readonly InventoryEventRow[] = [];
@@ -78,4 +80,24 @@ const NO_COUNT: LocationCount = { expected: [], found: [], missing: [], strays: 
 export function useLocationCount(eventId: number | undefined, at: Location): LocationCount {
   const { zone, aisle, column, row, bin } = at;
   return useLiveQuery(() => readCount(sync().replica, eventId, { zone, aisle, column, row, bin }), [eventId, zone, aisle, column, row, bin], NO_COUNT);
+}
+
+/**
+ * The recent scans, newest first, following the ones waiting for the server: each answer is written on its own scan,
+ * and `onAnswer` hears of it (the screen signals it only while it is still the latest scan).
+ */
+export function useScanLog(onAnswer: (scan: LoggedScan) => void): readonly LoggedScan[] {
+  const scans = scanLog.useScans();
+  const seqs = useMemo(() => waitingSeqs(scans), [scans]);
+  const entries = useOutboxEntries(seqs);
+  const heard = useRef(onAnswer);
+  heard.current = onAnswer;
+  useEffect(() => {
+    if (entries === undefined || entries.seqs.length === 0) return;
+    void answerScans(sync().replica, entries).then(async ({ answered, refusedSeqs }) => {
+      for (const scan of answered) heard.current(scan);
+      for (const seq of refusedSeqs) await sync().discardEntry(seq);
+    });
+  }, [entries]);
+  return scans;
 }

@@ -16,10 +16,11 @@ export const inventoryDomain = defineDomain({
 export { historyTable, inventoryEventsTable, type HistoryRow, type InventoryEventRow } from './tables';
 export { createInventoryEvent, createManifestHistory, defaultEventLabel, deleteManifestHistory, type CountedLot } from './intents';
 export { alreadyCounted, lotByNumber, recordScan, type ScanDevice, type ScanInput, type ScanOutcome } from './scan';
+export { answerScans, scanLog, SCAN_LOG_SIZE, waitingSeqs, type LoggedScan } from './scan-log';
 export { applicable, asLotLocation, countLocation, entryIsAt, lotIsAt, type LocationCount, type Stray } from './count';
 export { applyCount, type Applied } from './apply-count';
 export {
   compareEntries, compareEvents, readCount, readHistory, useHistory, useHistoryQuery, useInventoryEvents, useInventoryEventsQuery,
-  useLocationCount, useLotsByNumber,
+  useLocationCount, useLotsByNumber, useScanLog,
 } from './hooks';
 export { HISTORY_CSV_COLUMNS, HISTORY_CSV_FILE, historyCsv, historyView, type HistoryView } from './view';

@@ -1,8 +1,10 @@
-// One scan of the count (issue 16): a lot number (typed, or a hardware scanner's code + Enter) becomes a history entry
-// of the chosen event at the chosen location, recorded in the replica and queued at once, online or not. The lot is
-// found on this device: a lot it holds, or one an earlier history row named (counting is shared, so another person's
-// lot is known by its number once anyone has counted it); online, the server is asked for one it does not hold. The
-// event's rows, pending ones included, say whether the lot is already counted.
+// One scan of the count (issue 16), answered at once for that very scan (issue 31): a lot number (typed as people type
+// it, or a hardware scanner's code + Enter) becomes a history entry of the chosen event at the chosen location,
+// recorded in the replica and queued, online or not. A lot this device holds (or one an earlier history row named:
+// counting is shared) is judged here: found, or already counted. A lot it does not hold is queued by its number all
+// the same (manifestId 0: the server finds it) and told "not on this device"; the server's answer, however late,
+// belongs to that scan alone (scan-log.ts follows it). Nothing waits for a server that may not answer.
+import { LotNumber } from '../../protocol/primitives';
 import { InventoryMessages, InventoryScreenMessages } from '../../protocol/messages';
 import type { Enqueued, Intent } from '../../sync/outbox/outbox';
 import { resolvedId } from '../../sync/outbox/optimistic';
@@ -16,6 +18,10 @@ import { historyTable } from './tables';
 export type ScanOutcome =
   | { readonly kind: 'found'; readonly lotNumber: string; readonly message: string }
   | { readonly kind: 'already'; readonly lotNumber: string; readonly message: string }
+  /** Not on this device: queued by its number; `seq` is the outbox entry whose answer settles it. */
+  | { readonly kind: 'checking'; readonly lotNumber: string; readonly message: string; readonly seq: number; readonly tempId: number | undefined }
+  /** The server would not count it (no such lot, already counted elsewhere): its words. */
+  | { readonly kind: 'refused'; readonly lotNumber: string; readonly message: string }
   | { readonly kind: 'unknown'; readonly code: string; readonly message: string };
 
 /** The lot with this number as this device knows it, typed as people type it ('lot-7', '7'); undefined when none. */
@@ -28,10 +34,11 @@ export async function lotByNumber(db: Pick<ReplicaTables, 'rows'>, code: string)
   return counted === undefined ? undefined : { id: counted.manifestId, lotNumber: counted.lotNumber, status: counted.manifest?.status ?? counted.status };
 }
 
-/** True when the event's history (as this device holds it, scans waiting included) has the lot. */
-export async function alreadyCounted(db: Pick<ReplicaTables, 'rows' | 'meta'>, eventId: number, manifestId: number): Promise<boolean> {
+/** True when the event's history (as this device holds it, scans waiting included) has the lot, by id or number. */
+export async function alreadyCounted(db: Pick<ReplicaTables, 'rows' | 'meta'>, eventId: number, lot: Pick<CountedLot, 'id' | 'lotNumber'>): Promise<boolean> {
   const event = await resolvedId(db, eventId);
-  const rows = await db.rows(historyTable).where('inventoryEventId').equals(event).filter((row) => row.manifestId === manifestId && row.removed !== 1).count();
+  const rows = await db.rows(historyTable).where('inventoryEventId').equals(event)
+    .filter((row) => row.removed !== 1 && ((lot.id > 0 && row.manifestId === lot.id) || row.lotNumber === lot.lotNumber)).count();
   return rows > 0;
 }
 
@@ -45,30 +52,30 @@ export interface ScanInput {
 export interface ScanDevice {
   readonly replica: Pick<ReplicaTables, 'rows' | 'meta'>;
   readonly enqueue: (intent: Intent) => Promise<Enqueued>;
-  /** Asks the server for a lot this device does not hold; resolves once its answer is in the replica (or not at all). */
-  readonly lookUp?: (lotNumber: string) => Promise<void>;
+  /** Connected now: a lot not on the device is checked at once rather than "when online". */
+  readonly online?: boolean;
 }
 
 /**
- * Records the scan: found (queued now), already counted, or unknown on this device. Throws with the user's words when
- * nothing can be recorded at all ('Please select an event first.', a blank code).
+ * Records the scan: found (queued now), already counted, not on this device (queued by number, checked by the server)
+ * or not a lot number at all. Throws with the user's words when nothing can be recorded ('Please select an event
+ * first.', a blank code).
  */
 export async function recordScan(device: ScanDevice, { eventId, code, location }: ScanInput): Promise<ScanOutcome> {
   if (eventId === undefined) throw new Error(InventoryMessages.selectEventFirst);
   const trimmed = code.trim();
   if (trimmed === '') throw new Error(InventoryScreenMessages.noLotNumber);
-  let lot = await lotByNumber(device.replica, trimmed);
-  if (lot === undefined && device.lookUp !== undefined) {
-    // The server knows lot numbers only as it wrote them: ask for the one this device reads the code as.
-    const [asWritten] = (await lotNumberCandidates(device.replica, trimmed)).slice(-1);
-    await device.lookUp(asWritten ?? trimmed);
-    lot = await lotByNumber(device.replica, trimmed);
-  }
-  if (lot === undefined) return { kind: 'unknown', code: trimmed, message: InventoryScreenMessages.unknownLot(trimmed) };
   const event = await resolvedId(device.replica, eventId);
-  if (await alreadyCounted(device.replica, event, lot.id)) {
+  const held = await lotByNumber(device.replica, trimmed);
+  // Not held: the number as this device reads it (its lots' format), with a status the server replaces with the lot's.
+  const [asWritten = trimmed] = (await lotNumberCandidates(device.replica, trimmed)).slice(-1);
+  const lot = held ?? { id: 0, lotNumber: asWritten, status: 'NOT_LISTED' };
+  if (!LotNumber.safeParse(lot.lotNumber).success) return { kind: 'unknown', code: trimmed, message: InventoryScreenMessages.unknownLot(trimmed) };
+  if (await alreadyCounted(device.replica, event, lot)) {
     return { kind: 'already', lotNumber: lot.lotNumber, message: InventoryMessages.alreadyInHistory(lot.lotNumber) };
   }
-  await device.enqueue(createManifestHistory.build({ eventId: event, lot, location, alreadyCounted: false }));
-  return { kind: 'found', lotNumber: lot.lotNumber, message: InventoryScreenMessages.recorded(lot.lotNumber) };
+  const queued = await device.enqueue(createManifestHistory.build({ eventId: event, lot, location, alreadyCounted: false }));
+  if (held !== undefined) return { kind: 'found', lotNumber: lot.lotNumber, message: InventoryScreenMessages.recorded(lot.lotNumber) };
+  const message = device.online === true ? InventoryScreenMessages.checkingLot(lot.lotNumber) : InventoryScreenMessages.checkWhenOnline(lot.lotNumber);
+  return { kind: 'checking', lotNumber: lot.lotNumber, message, seq: queued.seq, tempId: queued.tempId };
 }

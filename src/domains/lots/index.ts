@@ -38,7 +38,7 @@ export { allowedFilter, lotShown, replyCovers, selectedStatuses, type LotsScope 
 export { matchLots, searchReplicaLots, LOT_SUGGESTIONS_MIN_CHARS } from './search';
 export { asLotNumber, lotNumberCandidates } from './lot-number';
 export { lotsFilter, setLotsFilter, LOTS_FILTER } from './query';
-export { clearLotSuggestions, findLotByNumber, findLotsBySkus, gettingLotsMessage, lookUpLots, lotLookups, LOOK_UP_TIMEOUT_MS, suggestLots, type LotLookupsState } from './lookups';
+export { clearLotSuggestions, findLotByNumber, findLotsBySkus, gettingLotsMessage, lotLookups, suggestLots, type LotLookupsState } from './lookups';
 export {
   changedFields, copyManifest, createLot, deleteLots, lotChange, lotsWithNewCategories, renameLot, setLotCategories, updateLotLocation,
   updateLotStatus, updateManifest, updateManifests, validTitle,

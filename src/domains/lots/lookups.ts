@@ -65,29 +65,6 @@ export function findLotsBySkus(skus: readonly string[]): boolean {
   return true;
 }
 
-/** How long a scan waits for the server to name a lot this device does not hold (then it is told unknown). */
-export const LOOK_UP_TIMEOUT_MS = 4000;
-
-/**
- * Inventory's scan of a lot this device does not hold (a LISTED or SOLD lot is outside the Lots filter): asks the
- * server for it (getLotsBySkus) and resolves once the answer is in the replica, or after `timeoutMs`; at once when
- * offline (a query is never queued).
- */
-export function lookUpLots(skus: readonly string[], timeoutMs: number = LOOK_UP_TIMEOUT_MS): Promise<void> {
-  return new Promise((resolve) => {
-    const before = store.get().found;
-    const finish = (): void => {
-      stop();
-      clearTimeout(timer);
-      resolve();
-    };
-    // FOUND_LOTS sets the found set after writing its lots to the replica.
-    const stop = store.subscribe(() => void (store.get().found !== before && finish()));
-    const timer = setTimeout(finish, timeoutMs);
-    if (!sync().queries.send('getLotsBySkus', [...skus])) finish();
-  });
-}
-
 /** The lot a scanned lot label names, from the device (works offline); undefined when it holds none. */
 export function findLotByNumber(text: string): Promise<LotRow | undefined> {
   return lotWithNumber(sync().replica, text);

@@ -1,8 +1,8 @@
 // The count (issue 16), built for a phone at 360 px: the location, picked once and kept until changed; the one
-// always-focused lot field; what the last scan did (in words, besides its sound and buzz); and expected vs found for
-// the location, with Apply count. Everything reads the replica and queues intents: it works with the Wi-Fi off.
+// always-focused lot field; what the last scan did (in words, besides its sound and buzz) and the scans before it, each
+// with its own answer; and expected vs found for the location, with Apply count. Everything reads the replica and queues intents: it works with the Wi-Fi off.
 import { Link } from '@tanstack/react-router';
-import type { LocationCount, ScanOutcome } from '../../domains/inventory';
+import type { LocationCount, LoggedScan, ScanOutcome } from '../../domains/inventory';
 import { InventoryScreenMessages as T, LabelMessages } from '../../protocol/messages';
 import { buttonClass } from '../../ui/button';
 import { locationCode, parseLocationCode } from '../../ui/labels/label-formats';
@@ -16,7 +16,8 @@ export interface CountPanelProps {
   readonly onLocation: (location: Location) => void;
   readonly onScan: (code: string) => Promise<void>;
   readonly scanField: ScanFieldRef;
-  readonly last: ScanOutcome | undefined;
+  /** The recent scans, newest first, each with its own answer. */
+  readonly scans: readonly LoggedScan[];
   readonly count: LocationCount;
   readonly onApply: () => void;
 }
@@ -24,14 +25,32 @@ export interface CountPanelProps {
 const TONE: Readonly<Record<ScanOutcome['kind'], string>> = {
   found: 'border-green-700 bg-green-50 text-green-950',
   already: 'border-amber-600 bg-amber-50 text-amber-950',
+  checking: 'border-sky-700 bg-sky-50 text-sky-950',
+  refused: 'border-red-700 bg-red-50 text-red-950',
   unknown: 'border-red-700 bg-red-50 text-red-950',
 };
 
-function LastScan({ last }: { last: ScanOutcome | undefined }) {
+const Outcome = ({ outcome }: { outcome: ScanOutcome }) => <><strong>{T.outcome[outcome.kind]}</strong> {outcome.message}</>;
+
+function LastScan({ last }: { last: LoggedScan | undefined }) {
   return (
-    <p role="status" aria-live="assertive" data-testid="last-scan" className={`min-h-11 rounded-md border-l-4 px-3 py-2 ${last === undefined ? 'border-slate-300 text-slate-600' : TONE[last.kind]}`}>
-      {last === undefined ? T.noScanYet : <><strong>{T.outcome[last.kind]}</strong> {last.message}</>}
+    <p role="status" aria-live="assertive" data-testid="last-scan" className={`min-h-11 rounded-md border-l-4 px-3 py-2 ${last === undefined ? 'border-slate-300 text-slate-600' : TONE[last.outcome.kind]}`}>
+      {last === undefined ? T.noScanYet : <Outcome outcome={last.outcome} />}
     </p>
+  );
+}
+
+/** The scans before the last one, each answered for itself (a late answer lands on its own line). */
+function RecentScans({ scans }: { scans: readonly LoggedScan[] }) {
+  if (scans.length === 0) return null;
+  return (
+    <ol aria-label={T.recentScans} data-testid="recent-scans" className="flex max-h-40 flex-col gap-1 overflow-y-auto text-sm">
+      {scans.map((scan) => (
+        <li key={scan.id} data-kind={scan.outcome.kind} className={`rounded border-l-4 px-2 py-1 ${TONE[scan.outcome.kind]}`}>
+          <span className="font-mono">{scan.code}</span>: <Outcome outcome={scan.outcome} />
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -48,7 +67,7 @@ function LotList({ title, lots, testId }: { title: string; lots: ReadonlyArray<{
   );
 }
 
-export function CountPanel({ location, onLocation, onScan, scanField, last, count, onApply }: CountPanelProps) {
+export function CountPanel({ location, onLocation, onScan, scanField, scans, count, onApply }: CountPanelProps) {
   // A location label (QR or Code 128 of zone-aisle-column-row-bin), scanned or typed, moves the count there.
   const scanOrLocate = (code: string): Promise<void> => {
     const scannedLocation = parseLocationCode(code);
@@ -76,7 +95,8 @@ export function CountPanel({ location, onLocation, onScan, scanField, last, coun
         </Link>
       </fieldset>
       <LotScanField onScan={scanOrLocate} inputRef={scanField} />
-      <LastScan last={last} />
+      <LastScan last={scans[0]} />
+      <RecentScans scans={scans.slice(1)} />
       <div className="flex flex-col gap-2" data-testid="expected-vs-found">
         <h3 className="text-base font-semibold text-slate-900">{T.expectedVsFound}</h3>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">

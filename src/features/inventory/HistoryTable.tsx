@@ -59,11 +59,12 @@ function useColumns({ rows, lotsByNumber, selected, onSelect }: HistoryTableProp
         width: 64,
         key: true,
         card: 'action',
-        cell: (row) => (
+        // A scan of a lot its device did not hold names no lot until the server has found it.
+        cell: (row) => (row.manifestId > 0 ? (
           <Link to="/lotedit/$lotId" params={{ lotId: String(row.manifestId) }} className={LINK} aria-label={`Edit ${row.lotNumber}`}>
             Edit
           </Link>
-        ),
+        ) : text('—')),
       },
       {
         id: 'select',

@@ -31,7 +31,7 @@ export function InventoryScreen() {
           onLocation={state.setLocation}
           onScan={state.scan}
           scanField={scanField}
-          last={state.last}
+          scans={state.scans}
           count={state.count}
           onApply={() => void applyLocationCount(state.count, state.location)}
         />

@@ -2,9 +2,9 @@
 // Download CSV works offline (the rows are on the device); Check Lots Status and Get Lot Titles are queries, so they
 // need the connection and say so plainly without it.
 import {
-  applyCount, deleteManifestHistory, HISTORY_CSV_FILE, historyCsv, recordScan, type HistoryRow, type LocationCount, type ScanOutcome,
+  applyCount, deleteManifestHistory, HISTORY_CSV_FILE, historyCsv, recordScan, scanLog, type HistoryRow, type LocationCount, type ScanOutcome,
 } from '../../domains/inventory';
-import { findLotsBySkus, lookUpLots, type LotRow } from '../../domains/lots';
+import { findLotsBySkus, type LotRow } from '../../domains/lots';
 import { InventoryMessages, InventoryScreenMessages as T } from '../../protocol/messages';
 import { notifier, showError } from '../../sync/feedback/notifier';
 import { queueIntent } from '../../sync/intent';
@@ -13,17 +13,24 @@ import { downloadCsv } from '../../ui/csv';
 import type { Location } from '../../ui/location';
 import { signalScan } from '../../ui/scan-signal';
 
-/** One scan: recorded (or not), then its sound, buzz and words. 'Please select an event first.' as an error. */
-export async function scanLot(eventId: number | undefined, code: string, location: Location): Promise<ScanOutcome | undefined> {
+/** The sound and buzz of a scan's outcome: a refusal sounds as an unknown lot does. */
+export const signalOutcome = (outcome: ScanOutcome): void => signalScan(outcome.kind === 'refused' ? 'unknown' : outcome.kind);
+
+/**
+ * One scan, answered at once for that scan: recorded (or not) and logged, then its sound, buzz and words. A lot not on
+ * this device is queued by its number and its later answer is written on this scan (scan-log). 'Please select an
+ * event first.' as an error.
+ */
+export async function scanLot(eventId: number | undefined, code: string, location: Location): Promise<void> {
   try {
-    const outcome = await recordScan({ ...sync(), lookUp: (lotNumber) => lookUpLots([lotNumber]) }, { eventId, code, location });
-    signalScan(outcome.kind);
+    const online = sync().connection.getSnapshot().state === 'ready';
+    const outcome = await recordScan({ ...sync(), online }, { eventId, code, location });
+    scanLog.add(code, outcome);
+    signalOutcome(outcome);
     sync().feedback.status.ready(outcome.message);
-    return outcome;
   } catch (error) {
     signalScan('unknown');
     showError(error);
-    return undefined;
   }
 }
 

@@ -6,9 +6,12 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  applyCount, createInventoryEvent, deleteManifestHistory, historyTable, readCount, readHistory, recordScan,
+  answerScans, applyCount, createInventoryEvent, deleteManifestHistory, historyTable, readCount, readHistory, recordScan, scanLog, waitingSeqs,
+  type ScanDevice,
 } from '../../../src/domains/inventory';
-import { lookUpLots, lotsTable } from '../../../src/domains/lots';
+import { batchEntries } from '../../../src/sync/outbox/batch';
+import { resolvedId } from '../../../src/sync/outbox/optimistic';
+import { lotsTable } from '../../../src/domains/lots';
 import { Destination } from '../../../src/protocol/destinations';
 import type { ManifestHistoryEntry } from '../../../src/protocol/entities';
 import type { Lot } from '../../../src/protocol/lots';
@@ -54,8 +57,9 @@ describe('/app/createManifestHistory: a count made offline', () => {
     expect(await recordScan(h.sync, { eventId: event, code: second.lotNumber, location: AISLE_ONE })).toMatchObject({ kind: 'found' });
     expect(await recordScan(h.sync, { eventId: event, code: first.lotNumber, location: AISLE_ONE }))
       .toEqual({ kind: 'already', lotNumber: first.lotNumber, message: `Lot ${first.lotNumber} already in history.` });
-    expect(await recordScan(h.sync, { eventId: event, code: 'NO-SUCH-LOT', location: AISLE_ONE }))
-      .toEqual({ kind: 'unknown', code: 'NO-SUCH-LOT', message: InventoryScreenMessages.unknownLot('NO-SUCH-LOT') });
+    const tooLong = 'X'.repeat(65);
+    expect(await recordScan(h.sync, { eventId: event, code: tooLong, location: AISLE_ONE }))
+      .toEqual({ kind: 'unknown', code: tooLong, message: InventoryScreenMessages.unknownLot(tooLong) });
     expect(await shown(h, event)).toEqual([[first.lotNumber, true, false], [second.lotNumber, true, false]]);
     expect(outboxSends(h)).toEqual([]);
 
@@ -110,25 +114,68 @@ describe('/app/createManifestHistory: a count made offline', () => {
   });
 });
 
-describe('a lot this device does not hold (/app/getLotsBySkus)', () => {
-  it('online, the server is asked for it and the scan finds it; offline it is unknown at once', async () => {
+describe('a lot this device does not hold: answered at once, checked by the server for that scan alone (issue 31)', () => {
+  /** A scan as the count screen makes it: recorded, then logged. */
+  async function scan(device: ScanDevice, eventId: number, code: string) {
+    const outcome = await recordScan(device, { eventId, code, location: AISLE_ONE });
+    return scanLog.add(code, outcome);
+  }
+  const answers = async (h: Harness) => answerScans(h.db, await batchEntries(h.db, waitingSeqs(scanLog.current())));
+  const logged = () => scanLog.current().map((each) => [each.code, each.outcome.kind, each.outcome.message]);
+
+  it('offline: queued by number and told so at once; once online each answer lands on its own scan, a refusal in the server\'s words', async () => {
+    scanLog.clear();
     const h = await startHarness(server);
-    const [listed] = await lots(h, h.token, [AISLE_ONE], false);
-    if (listed === undefined) throw new Error('seed');
-    // LISTED: a status the default Lots filter does not show.
+    const [held] = await lots(h, h.token, [AISLE_ONE]);
+    const [listed] = await lots(h, h.token, [ELSEWHERE], false);
+    if (held === undefined || listed === undefined) throw new Error('seed');
     await server.ask(h.token, 'updateLotStatus', { status: 'LISTED', lotIds: [listed.id] });
-    const device = { ...h.sync, lookUp: (lotNumber: string) => lookUpLots([lotNumber]) };
-    const event = (await h.sync.enqueue(createInventoryEvent.build({ label: 'Look up' }))).tempId ?? 0;
-    expect(await recordScan(device, { eventId: event, code: listed.lotNumber, location: AISLE_ONE })).toMatchObject({ kind: 'unknown' });
+    const event = (await h.sync.enqueue(createInventoryEvent.build({ label: 'Not held' }))).tempId ?? 0;
+    const typed = `lot-${Number(listed.lotNumber.replace(/\D/g, ''))}`;
+
+    expect((await scan(h.sync, event, held.lotNumber)).outcome).toMatchObject({ kind: 'found' });
+    expect((await scan(h.sync, event, typed)).outcome)
+      .toMatchObject({ kind: 'checking', lotNumber: listed.lotNumber, message: InventoryScreenMessages.checkWhenOnline(listed.lotNumber) });
+    expect((await scan(h.sync, event, 'LOT-999998')).outcome).toMatchObject({ kind: 'checking', lotNumber: 'LOT-999998' });
+    expect((await scan(h.sync, event, listed.lotNumber)).outcome).toMatchObject({ kind: 'already', lotNumber: listed.lotNumber });
+    expect((await scan(h.sync, event, held.lotNumber)).outcome).toMatchObject({ kind: 'already' });
+    expect((await answers(h)).answered).toEqual([]); // nothing is answered before the server is reached
+
+    h.connection.open();
+    await vi.waitFor(async () => {
+      const { refusedSeqs } = await answers(h);
+      for (const seq of refusedSeqs) await h.sync.discardEntry(seq);
+      expect(waitingSeqs(scanLog.current())).toEqual([]);
+    }, WAIT);
+    expect(logged()).toEqual([
+      [held.lotNumber, 'already', InventoryMessages.alreadyInHistory(held.lotNumber)],
+      [listed.lotNumber, 'already', InventoryMessages.alreadyInHistory(listed.lotNumber)],
+      ['LOT-999998', 'refused', InventoryMessages.lotNumberNotFound('LOT-999998')],
+      [typed, 'found', InventoryScreenMessages.recorded(listed.lotNumber)],
+      [held.lotNumber, 'found', InventoryScreenMessages.recorded(held.lotNumber)],
+    ]);
+    await settled(h);
+    expect((await readHistory(h.db, await resolvedId(h.db, event))).map((row) => [row.lotNumber, row.status, row.pending === 1])).toEqual([
+      [held.lotNumber, 'NOT_LISTED', false], [listed.lotNumber, 'LISTED', false],
+    ]);
+  });
+
+  it('online: checked at once by the server, which reads the number in its own format on a device holding no lots', async () => {
+    scanLog.clear();
+    const h = await startHarness(server);
+    const other = await server.account(uniqueUser('dave'));
+    const [theirs] = await lots(h, other.token, [AISLE_ONE], false); // another's lot: never in this device's replica
+    if (theirs === undefined) throw new Error('seed');
+    const event = (await h.sync.enqueue(createInventoryEvent.build({ label: 'Online check' }))).tempId ?? 0;
     h.connection.open();
     await settled(h);
-    // The device's sync has not reached it (a lot made a moment ago, elsewhere): as if it never came.
-    await vi.waitFor(async () => expect(await h.db.rows(lotsTable).where('lotNumber').equals(listed.lotNumber).count()).toBe(1));
-    await h.db.rows(lotsTable).where('lotNumber').equals(listed.lotNumber).delete();
-    expect(await recordScan(device, { eventId: event, code: listed.lotNumber, location: AISLE_ONE })).toMatchObject({ kind: 'found' });
-    await settled(h);
-    expect((await readHistory(h.db, event)).map((row) => [row.lotNumber, row.status])).toEqual([[listed.lotNumber, 'LISTED']]);
-    expect(await recordScan(device, { eventId: event, code: 'NOT-A-LOT', location: AISLE_ONE })).toMatchObject({ kind: 'unknown' });
+    const typed = String(Number(theirs.lotNumber.replace(/\D/g, '')));
+    const waiting = await scan({ ...h.sync, online: true }, event, typed);
+    expect(waiting.outcome).toMatchObject({ kind: 'checking', message: InventoryScreenMessages.checkingLot(typed.toUpperCase()) });
+    await vi.waitFor(async () => {
+      await answers(h);
+      expect(scanLog.current()[0]?.outcome).toEqual({ kind: 'found', lotNumber: theirs.lotNumber, message: InventoryScreenMessages.recorded(theirs.lotNumber) });
+    }, WAIT);
   });
 });
 

@@ -31,6 +31,8 @@ export interface Config {
    *  process (npm run users on PostgreSQL, another server) takes to revoke this server's sessions. */
   revocationIntervalSeconds: number;
   lotPrefix: string;
+  /** The most used UPCs every device keeps besides those of its user's lots, to scan offline (issue 31). */
+  catalogueCacheTop: number;
   adminPassword: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   allowedOrigins: string[];
@@ -151,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtTtlSeconds: setting(env, 'JWT_TTL', 12 * 3600, parseDuration, "a duration such as '12h', '30m' or seconds"),
     revocationIntervalSeconds: setting(env, 'REVOCATION_INTERVAL', 10, parseDuration, "a duration such as '10s', '1m' or seconds"),
     lotPrefix: setting(env, 'LOT_PREFIX', 'LOT-', (raw) => (/^[A-Za-z0-9_-]{1,16}$/.test(raw) ? raw : undefined), '1–16 letters, digits, - or _'),
+    catalogueCacheTop: setting(env, 'CATALOGUE_CACHE_TOP', 2000, integerAtLeast(0), 'a whole number of UPCs, 0 (none) or more'),
     adminPassword: setting<string | undefined>(env, 'ADMIN_PASSWORD', undefined, (raw) => (raw.length >= 8 ? raw : undefined), 'at least 8 characters'),
     logLevel: setting(env, 'LOG_LEVEL', 'info', (raw) => LOG_LEVELS.find((l) => l === raw), LOG_LEVELS.join(', ')),
     allowedOrigins: setting(env, 'ALLOWED_ORIGINS', [], origins, 'a comma-separated list of http(s)://host[:port] origins'),

@@ -39,6 +39,16 @@ export const UpcEntrySchema = z.object({
 export type UpcEntry = z.infer<typeof UpcEntrySchema>;
 
 export const SUGGESTION_PAGE_SIZE = 100; // spec §9: catalogue suggestion requests use page 0, size 100
+
+/**
+ * The most catalogue entries a device keeps for scanning offline (issue 31): about 400 bytes each stored, so some
+ * 8 MB of IndexedDB, well inside what a phone's browser grants a site.
+ */
+export const CATALOGUE_CACHE_MAX = 20_000;
+
+/** getCatalogueCache body: how many entries the device keeps at most. */
+export const CatalogueCacheRequestSchema = z.object({ limit: z.number().int().min(1).max(CATALOGUE_CACHE_MAX) });
+export type CatalogueCacheRequest = z.infer<typeof CatalogueCacheRequestSchema>;
 const SUGGESTIONS_MAX = 500;
 const SEARCH_MAX = 100;
 

@@ -58,6 +58,7 @@ export const Destination = {
   updateNote: '/app/updateNote',
   deleteNoteById: '/app/deleteNoteById',
   getDeviceSetup: '/app/getDeviceSetup',
+  getCatalogueCache: '/app/getCatalogueCache',
 } as const;
 
 export type DestinationName = keyof typeof Destination;

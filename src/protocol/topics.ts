@@ -21,6 +21,7 @@ export const TopicName = [
   'manifestsAddedToAuctionEvent',
   'lotChanges',
   'deviceSetup',
+  'catalogueCache',
 ] as const;
 export type TopicName = (typeof TopicName)[number];
 

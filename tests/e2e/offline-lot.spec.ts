@@ -5,14 +5,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Box, BoxItemsReply } from '../../src/protocol/entities';
 import type { Lot } from '../../src/protocol/lots';
+import { CATALOGUE_CACHE_MAX } from '../../src/protocol/catalogue';
 import { ClientMessages, ServerMessages } from '../../src/protocol/messages';
+import { addBox as addBoxOnServer, scan as scanOnServer } from '../support/boxes';
 import { createEntries, newEntry, newUpc } from '../support/catalogue';
 import { okData } from '../support/lot-replies';
 import { connectClient, type TestClient } from '../support/stomp-client';
-import { signInHome } from './support/login';
-import { lotRow, scan, submitCreateLot, unique } from './support/lots';
+import { navigateTo, signInHome } from './support/login';
+import { createLotWithBox, lotRow, scan, submitCreateLot, unique } from './support/lots';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { untilServiceWorkerControls } from './support/service-worker';
+import { SIZES } from './support/sizes';
+import { createLot as createLotOnServer } from '../support/staff';
 
 // A server started twice and a dozen steps: a bound against hanging, not a speed test.
 test.describe.configure({ timeout: 120_000 });
@@ -133,6 +137,49 @@ test('a lot made offline opens, takes a box and scans, and arrives once, in orde
   await expect(lotRow(page, `${title}, sorted`)).toHaveCount(1);
   await expect(lotRow(page, `${title}, sorted`)).toContainText(lotNumber);
 });
+
+// Issue 31, item details offline: the device keeps the catalogue entries of the boxes it has seen used (and the most
+// used), so a scan with the Wi-Fi gone shows the item's description, MSRP and vendor at once; a UPC it does not hold
+// says it will be checked, fails once online with the server's words, and stays visible with Retry and Discard after a
+// reload.
+for (const size of SIZES.filter((each) => each.hasTouch)) {
+  test(`on a ${size.name}, an offline scan shows what the device knows of the UPC, and one it does not know is marked, then failed`, async ({ page, context }) => {
+    await page.setViewportSize(size.viewport);
+    const catalogue = await otherClient();
+    const [kettle] = await createEntries(catalogue, [newEntry({ retailPrice: 12, itemDescription: 'Kettle', vendorName: 'Acme' })]);
+    const earlier = await createLotOnServer(catalogue, `Earlier pallet ${unique()}`);
+    const earlierBox = await addBoxOnServer(catalogue, earlier);
+    await scanOnServer(catalogue, earlierBox, kettle?.upc ?? '');
+    await catalogue.close();
+    const kettleUpc = kettle?.upc ?? '';
+    const unknown = newUpc();
+
+    await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+    await navigateTo(page, 'Data Entry');
+    await expect(page.getByTestId('catalogue-on-device')).toHaveText(ClientMessages.catalogueOnDevice(1, CATALOGUE_CACHE_MAX, 8));
+    await navigateTo(page, 'Lots');
+    await createLotWithBox(page, `Scanned offline ${unique()}`);
+    await context.setOffline(true);
+    await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+
+    await scan(page, kettleUpc);
+    await expect(page.getByRole('button', { name: `Edit Desc of ${kettleUpc}: Kettle` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Edit Vendor of ${kettleUpc}: Acme` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Edit Msrp of ${kettleUpc}: 12.00` })).toBeVisible();
+    await scan(page, unknown);
+    const unknownRow = page.getByRole('row', { name: new RegExp(unknown) }).or(page.getByRole('listitem', { name: unknown }));
+    await expect(unknownRow).toContainText(ClientMessages.upcNotOnDevice);
+
+    await context.setOffline(false);
+    await expect(unknownRow).toContainText(`Failed: ${ServerMessages.upcNotFound(unknown)}`, { timeout: 30_000 });
+    await expect(unknownRow).not.toContainText(ClientMessages.upcNotOnDevice);
+    await page.reload();
+    await expect(unknownRow).toContainText(`Failed: ${ServerMessages.upcNotFound(unknown)}`);
+    await expect(unknownRow.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(unknownRow.getByRole('button', { name: 'Discard' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Edit Desc of ${kettleUpc}: Kettle` })).toBeVisible();
+  });
+}
 
 test('a temporary id no lot on this device answers to (its creation refused or discarded) says so, with the way back', async ({ page }) => {
   await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);

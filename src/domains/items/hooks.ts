@@ -10,7 +10,7 @@ import { resolvedId } from '../../sync/outbox/optimistic';
 import { readMeta, TEMP_IDS } from '../../sync/replica/meta';
 import type { ReplicaTables } from '../../sync/replica/replica';
 import { sync } from '../../sync/runtime';
-import { upcsTable } from '../upcs';
+import { touchUpcs, upcsTable } from '../upcs';
 import { bulkResult } from './ingest';
 import { itemsTable, type ItemRow } from './tables';
 
@@ -83,6 +83,8 @@ export async function scanContext(boxId: number, upc: string): Promise<{ existin
     replica.rows(itemsTable).where('boxId').equals(box).filter((item) => item.upc === upc && item.removed !== 1).first(),
     replica.rows(upcsTable).where('upc').equals(upc).first(),
   ]);
+  // Scanned: kept longest of the catalogue entries the device holds for scanning offline.
+  if (known !== undefined) await touchUpcs(replica, [known.id]);
   return { existing, known };
 }
 

@@ -19,7 +19,10 @@ export interface Scan {
   readonly known: UpcEntry | undefined;
 }
 
-/** A scan: 1 more of the box's row with that UPC, or a new row (catalogue fields from this device, if known). */
+/**
+ * A scan: 1 more of the box's row with that UPC, or a new row (catalogue fields from this device, if known: an entry's
+ * texts are never null, so a new row whose vendor and description are null is one the device knows nothing of).
+ */
 export const addUpc = defineIntent({
   destination: 'addUPCToBox',
   ids: ['boxId'],
@@ -38,6 +41,10 @@ export const addUpc = defineIntent({
     };
   },
 });
+
+/** A row scanned here whose UPC this device's catalogue does not hold: the server has yet to say what it is. */
+export const notOnDevice = (item: Pick<ItemRow, 'id' | 'pending' | 'vendor' | 'itemDescriptionManifest'>): boolean =>
+  item.id < 0 && item.pending === 1 && item.vendor === null && item.itemDescriptionManifest === null;
 
 /** The spreadsheet's rows for one box (XLS Save Changes); the server answers which went in (a box made offline: once
  * the server has named it, the file goes for the real box). */

@@ -29,6 +29,11 @@ async function upcRows(ids: readonly number[]): Promise<UpcRows> {
   return { byId, realIds: new Map(known.filter(([temp]) => asked.has(temp) && !byId.has(temp))) };
 }
 
+/** How many catalogue entries this device holds (for scanning offline, within CATALOGUE_BUDGET). */
+export function useCatalogueHeld(): number {
+  return useLiveQuery(() => sync().replica.rows(upcsTable).count(), [], 0);
+}
+
 export function useUpcRows(ids: readonly number[]): UpcRows {
   return useLiveQuery(() => (ids.length === 0 ? NO_ROWS : upcRows(ids)), [ids], NO_ROWS);
 }

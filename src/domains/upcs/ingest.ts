@@ -1,4 +1,5 @@
-// Ingest for the UPC catalogue (DESIGN §4): the suggestion topic (type-ahead values, or the rows of a Search) and the
+// Ingest for the UPC catalogue (DESIGN §4): the suggestion topic (type-ahead values, or the rows of a Search), the
+// catalogue cache a device keeps for scanning offline (issue 31), and the
 // processUPCCrudRequest replies (UPC_GRUD_CREATED, SUGGESTION for READ, UPC_GRUD_UPDATED, UPC_GRUD_DELETED). Rows go
 // into the replica's upcs table in one transaction, the user's pending intents laid back on top; a create of ours
 // replaces its temporary row. Replies set the status message; the toasts that sum up a Save or an Update are the
@@ -13,6 +14,7 @@ import { withIntents } from '../../sync/outbox/optimistic';
 import type { ReplicaTables } from '../../sync/replica/replica';
 import { catalogue, replicaSuggestions, type CatalogueAsk } from './catalogue';
 import { matchesSearch } from './match';
+import { cacheFilled, evictOverBudget, touchUpcs } from './offline-cache';
 import { upcsTable } from './tables';
 
 const UpcList = z.array(UpcEntrySchema);
@@ -45,6 +47,9 @@ const suggestion: TopicHandler = async (body, context) => {
   if (rows === undefined) return;
   await context.write(async (db, { user }) => {
     await putRows(db, user, rows);
+    // Searched for: kept for scanning offline (within the budget).
+    await touchUpcs(db, stored(rows).map((row) => row.id));
+    await evictOverBudget(db);
     // ASIN, MSRP or Wholesale Price: its values among what the replica now holds, these rows included.
     if (ask !== undefined && 'typed' in ask) catalogue.setSuggestions(ask.field, await replicaSuggestions(db, ask.field, ask.typed));
   });
@@ -77,7 +82,17 @@ export const upcMessages = {
   }),
 } as const;
 
-export const upcTopics = { suggestion } as const;
+/** /user/topics/catalogueCache: the entries this device keeps for scanning offline (./offline-cache.ts). */
+const catalogueCache: TopicHandler = async (body, context) => {
+  const rows = parsed(UpcList, body, 'catalogue cache');
+  if (rows === undefined) return;
+  await context.write(async (db, { user }) => {
+    await putRows(db, user, rows);
+    await cacheFilled(db, stored(rows).map((row) => row.id));
+  });
+};
+
+export const upcTopics = { suggestion, catalogueCache } as const;
 
 /**
  * A refused catalogue change (spec §8 data entry): whatever the code (BAD_REQUEST, FORBIDDEN, NOT_FOUND, …), the

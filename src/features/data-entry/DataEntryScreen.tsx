@@ -1,9 +1,10 @@
 // UPC catalogue data entry (spec §2 Data entry): search fields with type-ahead, the buttons Search, ADD UPC(+),
 // Delete, Update, Save and the Excel picker, and the table of catalogue rows. Online, searches and suggestions
 // ask the server; offline they run on the catalogue entries this device holds, and every change waits in the
-// outbox. Delete is for admins (spec §6); others see it disabled, and why.
+// outbox. Delete is for admins (spec §6); others see it disabled, and why. Below the actions: how much of the
+// catalogue the device keeps for scanning offline, and its budget (issue 31).
 import { useState, type ComponentType } from 'react';
-import { EMPTY_SEARCH, suggestUpcs, useCatalogue, type CatalogueSearch } from '../../domains/upcs';
+import { CATALOGUE_BUDGET, EMPTY_SEARCH, ENTRY_BYTES, suggestUpcs, useCatalogue, useCatalogueHeld, type CatalogueSearch } from '../../domains/upcs';
 import { useOffline, useSession } from '../../sync/hooks';
 import { notifier } from '../../sync/feedback/notifier';
 import { messageOf } from '../../sync/validated';
@@ -38,6 +39,7 @@ export function DataEntryScreen({ ImagesDialog }: { ImagesDialog: UpcImagesDialo
   useFoundRows(found);
   const failed = (error: unknown) => notifier.error(messageOf(error));
   const deleting = selectedRows(rows, sheet.selected);
+  const held = useCatalogueHeld();
 
   return (
     <section className="flex flex-col gap-3">
@@ -74,6 +76,9 @@ export function DataEntryScreen({ ImagesDialog }: { ImagesDialog: UpcImagesDialo
       {progress !== undefined && offline && (
         <p role="status" className="text-slate-700">{`${progress.total - progress.done - progress.failed} UPCs wait for the connection; they are saved on this device.`}</p>
       )}
+      <p data-testid="catalogue-on-device" className="text-sm text-slate-600">
+        {ClientMessages.catalogueOnDevice(held, CATALOGUE_BUDGET, Math.round((CATALOGUE_BUDGET * ENTRY_BYTES) / 1_000_000))}
+      </p>
       <UpcTable
         rows={rows}
         selected={sheet.selected}

@@ -1,12 +1,13 @@
 // The box's items (spec §2 Lot edit): UPC (read-only), Qnty, Msrp, Your Cost, List Price, Vendor, Desc, Color,
 // Size, Select, on the shared ResponsiveTable. Quantity and the three prices are numeric cells with the spec's
 // validation; the texts are editable too. Changed cells are marked until Update Items sends them; rows the
-// server has not confirmed say Pending; scans it refused (an unknown UPC) show as failed rows with Retry and
+// server has not confirmed say Pending (and, scanned offline, when the device knows nothing of the UPC, that it will
+// be checked: issue 31); scans it refused (an unknown UPC) show as failed rows with Retry and
 // Discard, so no scan disappears without a word.
 import type { BoxItem } from '../../protocol/entities';
 import { Count, Money } from '../../protocol/primitives';
 import { notifier } from '../../sync/feedback/notifier';
-import type { FailedScan, ItemEdits, ItemRow, ShownItem } from '../../domains/items';
+import { notOnDevice, type FailedScan, type ItemEdits, type ItemRow, type ShownItem } from '../../domains/items';
 import { NumberCell, ResponsiveTable, RetryDiscard, RowCheckbox, TextCell, type NumberRule, type TableColumn } from '../../ui/table';
 import { ClientMessages } from '../../protocol/messages';
 
@@ -81,6 +82,7 @@ export function ItemsTable({ lines, selected, onToggle, onEdit, onRetry, onDisca
           <span className="flex flex-col leading-tight">
             <span className="font-mono">{line.item.upc}</span>
             {line.item.pending === 1 && <span className="w-fit rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-950">Pending</span>}
+            {notOnDevice(line.item) && <span className="text-xs font-semibold text-sky-900">{ClientMessages.upcNotOnDevice}</span>}
           </span>
         ),
     },

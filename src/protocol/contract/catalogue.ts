@@ -5,6 +5,7 @@ import {
   UpcCrudRequestSchema, UpcEntrySchema, UpcImagesSchema,
 } from '../entities';
 import type { DestinationName } from '../destinations';
+import { CatalogueCacheRequestSchema } from '../catalogue';
 import { IMAGES_MAX } from '../images';
 import { Id, LIST_MAX, Upc } from '../primitives';
 import { type ContractEntry, envelopeReply, envelopeReplyOneOf, IdList, RowRefList, topicReply } from './shared';
@@ -96,5 +97,14 @@ export const catalogueContract = {
       'catalogue entries."), deletes the ids that exist, NOT_FOUND "UPC entry {id} not found." when none does. Text is stored ' +
       'trimmed; lastUpdated is set by the server. A change is also pushed to the sender\'s other sessions and to admins.'),
     errors: ['BAD_REQUEST', 'FORBIDDEN', 'NOT_FOUND'],
+  },
+  getCatalogueCache: {
+    kind: 'query',
+    summary: 'Not in the spec (issue 31): the catalogue entries a device keeps to scan offline.',
+    payload: CatalogueCacheRequestSchema,
+    reply: topicReply('catalogueCache', z.array(UpcEntrySchema),
+      "At most `limit` entries, each once: first those of the UPCs in the boxes of the lots the user sees (an admin: every lot's), the most " +
+      'recently added first, then the CATALOGUE_CACHE_TOP (an operator setting, docs/operations.md) most used UPCs of all boxes, most used first.'),
+    errors: ['BAD_REQUEST'],
   },
 } satisfies Partial<Record<DestinationName, ContractEntry>>;

@@ -156,6 +156,11 @@ export const ClientMessages = {
   noItemsToUpdate: 'No items selected to update...',
   noItemsToDelete: 'No items selected to delete...',
   noItemsInBox: 'No items in the current box.',
+  /** A UPC scanned offline that the device's catalogue does not hold (issue 31). */
+  upcNotOnDevice: 'Not on this device — will be checked when online',
+  /** Data entry: what the device keeps for scanning offline (issue 31). */
+  catalogueOnDevice: (held: number, budget: number, megabytes: number) =>
+    `On this device for scanning offline: ${held.toLocaleString('en-US')} of at most ${budget.toLocaleString('en-US')} catalogue entries (about ${megabytes} MB).`,
   invalidLotId: (id: string) => `Invalid lot ID: ${id}`,
   lotNotOnDevice: (id: number) => `Lot ${id} is not on this device yet. It loads when the connection is back.`,
   lotMadeHereGone: 'This lot was made on this device but never reached the server: the server refused it or it was discarded.',

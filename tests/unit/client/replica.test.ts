@@ -45,9 +45,13 @@ const INSTALLED = [
   { version: 2, stores: { outboxFiles: '++id' } },
 ] as const;
 
-/** What this release adds: the further rows an outbox change touches, indexed (entries on a row, found fast). */
+/**
+ * What this release adds: the further rows an outbox change touches, indexed (entries on a row, found fast); when each
+ * catalogue entry was last used, so the catalogue kept for scanning offline stays within its budget (issue 31).
+ */
 const ADDED = [
   { version: 3, stores: { outbox: '++seq, clientMsgId, state, [user+state], [change.table+change.id], *change.ids' } },
+  { version: 4, stores: { upcUse: 'id, usedAt' } },
 ] as const;
 
 const uniqueName = (prefix: string): string => `lotdesk-${prefix}-${Math.random().toString(36).slice(2)}`;
@@ -83,7 +87,7 @@ describe('replica schema', () => {
 
     const today = openReplica(definitions, name);
     await today.dexie.open();
-    expect(today.dexie.verno).toBe(3);
+    expect(today.dexie.verno).toBe(ADDED.at(-1)?.version);
     expect((await today.outbox.toArray()).map((entry) => [entry.clientMsgId, entry.body, entry.state])).toEqual([
       ['device-old:1', 'Queued before the update', 'pending'],
       ['device-old:2', 'Two more lots', 'pending'],
@@ -129,7 +133,7 @@ describe('replica schema', () => {
 
     const v2 = openReplica(definitions, name);
     await v2.dexie.open();
-    expect(v2.dexie.verno).toBe(3);
+    expect(v2.dexie.verno).toBe(ADDED.at(-1)?.version);
     expect((await v2.outbox.toArray()).map((entry) => [entry.clientMsgId, entry.body])).toEqual([[clientMsgId, 'Queued on version 1']]);
     const upload = await enqueueUpload(v2, 'alice', { url: ApiPath.uploadFile, file: new Blob(['bytes']), fields: { UPC: '012345678905' } });
     expect(upload.clientMsgId).toBe(`device-v1:${upload.seq}`);

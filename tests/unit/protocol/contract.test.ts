@@ -25,8 +25,8 @@ const SPEC_TOPICS = `incomingMessages errors loginResponse lots lotSuggestions b
   deletedAuctionEventManifests manifestsAddedToAuctionEvent`.split(/\s+/);
 
 /** What LotDesk adds to the spec's wire, each documented as "not in the spec": incremental sync (issue 18), device setup (issue 30). */
-const EXTENSION_DESTINATIONS = ['/app/syncLots', '/app/getDeviceSetup'];
-const EXTENSION_TOPICS = ['lotChanges', 'deviceSetup'];
+const EXTENSION_DESTINATIONS = ['/app/syncLots', '/app/getDeviceSetup', '/app/getCatalogueCache'];
+const EXTENSION_TOPICS = ['lotChanges', 'deviceSetup', 'catalogueCache'];
 
 const DESTINATIONS = Object.keys(Destination) as DestinationName[];
 const reply = (key: DestinationName): ReplySpec => contract[key].reply;
@@ -62,7 +62,7 @@ describe('destinations', () => {
       updateAuctionEventManifests: 'updatedAuctionEventManifests', deleteAuctionEventManifests: 'deletedAuctionEventManifests',
       addManifestsToAuctionEvent: 'manifestsAddedToAuctionEvent', syncLots: 'lotChanges',
       moveUpManifestInAuctionEvent: 'updatedAuctionEventManifests', moveDownManifestInAuctionEvent: 'updatedAuctionEventManifests',
-      getDeviceSetup: 'deviceSetup',
+      getDeviceSetup: 'deviceSetup', getCatalogueCache: 'catalogueCache',
     };
     for (const key of DESTINATIONS) {
       const expected = dedicated[key] ?? 'incomingMessages';

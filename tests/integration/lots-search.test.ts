@@ -59,6 +59,14 @@ describe('/app/getLotSuggestions', () => {
     expect(await suggest(bob, hers.lotNumber)).toEqual([]);
   });
 
+  it("finds a lot by its number as people type it: 'lot-7' and '007' mean LOT-000007 (issue 31)", async () => {
+    const alice = await suite.staff.connect(ALICE);
+    const lot = await createLot(alice, uniqueName('Typed'));
+    const number = Number(lot.lotNumber.replace(/\D/g, ''));
+    expect((await suggest(alice, `lot-${number}`)).map((found) => found.id)).toContain(lot.id);
+    expect((await suggest(alice, String(number).padStart(3, '0'))).map((found) => found.id)).toContain(lot.id);
+  });
+
   it('takes % and _ in the text literally', async () => {
     const alice = await suite.staff.connect(ALICE);
     const word = uniqueName('wool');

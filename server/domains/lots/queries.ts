@@ -32,11 +32,13 @@ function lotIdCondition(lotId: LotsFilter['lotId']): SQL | undefined {
 
 /**
  * Number or title starting with `text`, each on its prefix index (lots_lot_number_prefix_idx,
- * lots_title_prefix_idx). Lot numbers are stored as the server wrote them (upper-case by default), so the text is
- * tried as typed and upper-cased; titles are compared lower-cased, as their index is built.
+ * lots_title_prefix_idx), or the lot number it reads as ('lot-7', '007' → LOT-000007: issue 31). Lot numbers are
+ * stored as the server wrote them (upper-case by default), so the text is tried as typed and upper-cased; titles are
+ * compared lower-cased, as their index is built.
  */
-const startsWith = (text: string): SQL | undefined =>
+const startsWith = (text: string, lotPrefix: string): SQL | undefined =>
   or(
+    inArray(lots.lotNumber, storedLotNumbers(text, lotPrefix)),
     like(lots.lotNumber, likePrefix(text)),
     like(lots.lotNumber, likePrefix(text.toUpperCase())),
     like(sql`lower(${lots.titleListing})`, likePrefix(text.toLowerCase())),
@@ -85,11 +87,11 @@ export const lotQueryHandlers = defineHandlers({
   getLotSuggestions: {
     access: 'user',
     async handle(context, text) {
-      const { user, db } = context;
+      const { user, db, services } = context;
       const prefixed = await db
         .select()
         .from(lots)
-        .where(and(visibleLots(user), startsWith(text)))
+        .where(and(visibleLots(user), startsWith(text, services.config.lotPrefix)))
         .orderBy(asc(lots.lotNumber))
         .limit(LOT_SUGGESTIONS_MAX);
       const room = LOT_SUGGESTIONS_MAX - prefixed.length;

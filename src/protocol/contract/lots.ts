@@ -17,7 +17,7 @@ export const lotsContract = {
     reply: topicReply(
       'lotSuggestions',
       LotList.max(LOT_SUGGESTIONS_MAX),
-      `At most ${LOT_SUGGESTIONS_MAX} lots the user may see (their own; an admin every lot): first those whose number or title starts with the text, then those that contain it, each part by lot number. Matching ignores case.`,
+      `At most ${LOT_SUGGESTIONS_MAX} lots the user may see (their own; an admin every lot): first those whose number or title starts with the text (or whose number it reads as: 'lot-7' and '007' are LOT-000007), then those that contain it, each part by lot number. Matching ignores case.`,
     ),
     errors: ['BAD_REQUEST'],
   },

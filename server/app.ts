@@ -13,6 +13,7 @@ import { registerStaticPwa } from './http/static-pwa';
 import { registerStorePages, registerStoreRedirects } from './http/store-pages';
 import { createServices, type Services } from './services';
 import { attachStomp, type StompServer } from './stomp';
+import { createProtocolVersions } from './stomp/protocol-versions';
 import { createRouter, type Router } from './stomp/router';
 import { seedCategories } from './store/embedded';
 import { closeListener, createHttpsListener, deviceSetupSource, listenOn, openTls, portInUse, type ListeningPorts, type Tls } from './tls';
@@ -72,7 +73,7 @@ export async function createServer(config: Config, database: Database, logger = 
   await registerStaticPwa(app, config.staticDir);
 
   await services.push.start();
-  const router = createRouter(handlers, services);
+  const router = createRouter(handlers, services, createProtocolVersions(config.protocolRange));
   const stomp = attachStomp(app.server, {
     path: '/ws',
     application: router,

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { ScryptLimits } from './auth/passwords';
 import type { ThrottleLimits } from './auth/throttle';
 import { TopicName } from '../src/protocol/topics';
+import { PROTOCOL_RANGE, type ProtocolRange } from '../src/protocol/version';
 import { DEFAULT_LIMITS, type StompLimits } from './stomp/types';
 import { DEFAULT_AUCTION_FIELDS, type AuctionFields } from './store/types';
 import type { S3Settings } from './images/s3-storage';
@@ -33,6 +34,8 @@ export interface Config {
   lotPrefix: string;
   /** The most used UPCs every device keeps besides those of its user's lots, to scan offline (issue 31). */
   catalogueCacheTop: number;
+  /** The protocol versions spoken (issue 32): src/protocol/version.ts's, unless a test says otherwise. */
+  protocolRange: ProtocolRange;
   adminPassword: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   allowedOrigins: string[];
@@ -142,6 +145,14 @@ function socketLimits(env: Env): SocketLimits {
   return limits;
 }
 
+/** '2-3': the oldest version accepted and the current one. */
+function protocolRange(raw: string): ProtocolRange | undefined {
+  const match = /^(\d{1,6})-(\d{1,6})$/.exec(raw.trim());
+  if (match === null) return undefined;
+  const [min, current] = [Number(match[1]), Number(match[2])];
+  return min >= 1 && min <= current ? { min, current } : undefined;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(setting(env, 'DATA_DIR', './data', (raw) => raw, 'a folder path'));
   return {
@@ -153,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtTtlSeconds: setting(env, 'JWT_TTL', 12 * 3600, parseDuration, "a duration such as '12h', '30m' or seconds"),
     revocationIntervalSeconds: setting(env, 'REVOCATION_INTERVAL', 10, parseDuration, "a duration such as '10s', '1m' or seconds"),
     lotPrefix: setting(env, 'LOT_PREFIX', 'LOT-', (raw) => (/^[A-Za-z0-9_-]{1,16}$/.test(raw) ? raw : undefined), '1–16 letters, digits, - or _'),
+    protocolRange: setting(env, 'PROTOCOL_TEST_RANGE', PROTOCOL_RANGE, protocolRange, "'{oldest}-{current}' (tests only: a server of another release)"),
     catalogueCacheTop: setting(env, 'CATALOGUE_CACHE_TOP', 2000, integerAtLeast(0), 'a whole number of UPCs, 0 (none) or more'),
     adminPassword: setting<string | undefined>(env, 'ADMIN_PASSWORD', undefined, (raw) => (raw.length >= 8 ? raw : undefined), 'at least 8 characters'),
     logLevel: setting(env, 'LOG_LEVEL', 'info', (raw) => LOG_LEVELS.find((l) => l === raw), LOG_LEVELS.join(', ')),

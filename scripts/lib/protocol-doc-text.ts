@@ -3,6 +3,9 @@
 import { CLIENT_MSG_ID_MAX, PIPELINE_WINDOW, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENT_REPLAYED_HEADER, type ErrorCodeName } from '../../src/protocol';
 import { PLACEHOLDERS, SECTION_PLACEHOLDERS, TEMPLATE_LABEL_PREFIX } from '../../src/protocol/listing-templates';
 import { ImageMessages, TemplateMessages } from '../../src/protocol/messages';
+import {
+  CLIENT_TOO_OLD, PROTOCOL_CHANGELOG, PROTOCOL_HEADER, PROTOCOL_MIN, PROTOCOL_MIN_HEADER, PROTOCOL_VERSION, SERVER_TOO_OLD,
+} from '../../src/protocol/version';
 import { UPLOAD_MAX_BYTES } from '../../server/http/multipart';
 
 const UPLOAD_MAX_MIB = UPLOAD_MAX_BYTES / (1024 * 1024);
@@ -19,6 +22,7 @@ product spec (§3, §7, §8); what the spec leaves unshown is decided in DESIGN 
 - **JSON bodies.** Every SEND and MESSAGE body is JSON. A scalar payload is a JSON scalar: a lot id is \`42\`,
   a search text is \`"abc"\`, a list of SKUs is \`["LOT-000042"]\`. A destination with no payload takes an empty body
   (a body sent anyway is ignored).
+- **Protocol versions: \`lotdesk-protocol\`.** See [Protocol versions](#protocol-versions).
 - **Authorization.** CONNECT, SUBSCRIBE and SEND carry \`Authorization: Bearer {jwt}\`; a SEND is checked by its own
   header, else by the CONNECT one. \`/app/login\` is the only SEND that needs no token.
 - **Replies** arrive on the sending session's user topics \`/user/topics/{name}\`: subscribe to \`incomingMessages\`,
@@ -67,6 +71,31 @@ product spec (§3, §7, §8); what the spec leaves unshown is decided in DESIGN 
 - **Pushes.** A changed lot is also sent, in the same form as the reply, to the owner's other sessions and to admins; a
   changed catalogue entry to the sender's other sessions and to admins.
 
+## Protocol versions
+
+LotDesk's own contract (this document) has a version, an integer bumped whenever a destination's payload, reply or
+meaning changes incompatibly; an addition an older client ignores (a new optional field, a new destination or topic)
+is no bump. The current version is ${PROTOCOL_VERSION}; this server accepts ${PROTOCOL_MIN} to ${PROTOCOL_VERSION}.
+
+- **CONNECT** may carry \`${PROTOCOL_HEADER}: {version}\`. A CONNECT without it (a plain STOMP 1.2 client following this
+  document) is served as the current version. **CONNECTED** carries \`${PROTOCOL_HEADER}: {the server's version}\` and
+  \`${PROTOCOL_MIN_HEADER}: {the oldest it accepts}\`.
+- A client older than the oldest accepted is answered with an ERROR frame whose \`message\` header is
+  \`${CLIENT_TOO_OLD}\`, then the close: it must load its newer code (the app offers a reload and keeps its queue). A
+  client newer than the server gets \`${SERVER_TOO_OLD}\` (a tablet updated from a newer deployment, or a server rolled
+  back): it keeps its queue and tries again later. A header that is not a whole number is refused the same way, with
+  a message saying so. In each case nothing the client queued is sent.
+- **A SEND** is read as the version its own \`${PROTOCOL_HEADER}\` header names (an entry a client queued under older
+  code), else as its session's. The server accepts at least the version before its own: a payload written in an
+  older accepted version is upgraded to today's before it is parsed (one small upgrade per changed destination,
+  \`src/protocol/upgrades.ts\`), so a queue made offline before an update arrives as the person made it. A SEND in a
+  version outside the range is answered UPGRADE_REQUIRED on \`incomingMessages\` with that refusal as its message, and
+  nothing runs.
+
+### Changelog
+
+${PROTOCOL_CHANGELOG.map(({ version, changes }) => `- **${version}**: ${changes}`).join('\n')}
+
 ## Envelope
 
 \`{errorCode, messageType, message, data}\` (spec §7): \`errorCode\` is 200 on success, else a code below;
@@ -81,6 +110,7 @@ export const ERROR_CODE_MEANINGS: Record<ErrorCodeName, string> = {
   FORBIDDEN: 'The user lacks the role (deleting catalogue entries needs ROLE_ADMIN).',
   NOT_FOUND: 'A row the request names does not exist; on the errors topic, an unknown destination.',
   TOO_EARLY: 'Not in the spec\'s list. A mutation whose `after-msg-id` names a change not applied (yet): nothing ran and nothing was recorded; the outbox sends it again after that one.',
+  UPGRADE_REQUIRED: 'Not in the spec\'s list. A SEND whose `lotdesk-protocol` header names a version the server does not serve (the message is `CLIENT_TOO_OLD` or `SERVER_TOO_OLD`), or is not a version number: nothing ran and nothing was recorded; the entry waits (see Protocol versions).',
   INTERNAL_SERVER_ERROR: 'The server failed; any destination may answer it. Trying again may help.',
   SERVICE_UNAVAILABLE: 'The online store or a remote host could not be reached. Trying again later may help.',
   CUSTOM_ERROR: 'In the spec\'s list; this server does not send it.',

@@ -18,6 +18,7 @@ import { isRecorded } from '../db/dedup';
 import { isStaged, type Handler, type HandlerMap, type HandlerResult, type HandlerUser, type PublicContext, type Reply, type Staged, type UserContext } from '../domains/handler';
 import type { Services } from '../services';
 import { isValidClientMsgId, runMutation } from './exactly-once';
+import { createProtocolVersions, type ProtocolVersions } from './protocol-versions';
 import type { StompApplication, StompSendFrame, StompSession } from './types';
 
 export type Router = StompApplication;
@@ -95,7 +96,8 @@ function servedTable(handlers: HandlerMap): Map<DestinationName, Served> {
   return table;
 }
 
-export function createRouter(handlers: HandlerMap, services: Services): Router {
+/** `versions`: the protocol range spoken (a test may speak another one). */
+export function createRouter(handlers: HandlerMap, services: Services, versions: ProtocolVersions = createProtocolVersions()): Router {
   const served = servedTable(handlers);
   const { logger, push } = services;
 
@@ -171,8 +173,11 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
     // has not sent anything yet. Neither is refused without one: an anonymous session must reach login. Before
     // sign-in only the spec's topics may be subscribed: the app subscribes to all of them before it signs in, and
     // an anonymous session is sent nothing but the answers to its own SENDs.
+    // The protocol version first: a client the server cannot serve is refused before anything else (issue 32).
     async onConnect(session) {
+      const connected = versions.admit(session);
       await authenticate(session, session.connectHeaders, true);
+      return connected;
     },
     async onSubscribe(session, destination, headers) {
       const user = await authenticate(session, headers);
@@ -189,8 +194,11 @@ export function createRouter(handlers: HandlerMap, services: Services): Router {
       const route = served.get(key);
       if (!route) return void refuse('errors', ErrorCode.NOT_FOUND, ServerMessages.notYetServed(frame.destination));
 
+      // An entry written in an older protocol version is read as today's payload; one the server cannot read waits.
+      const read = versions.read(session, key, frame);
+      if ('refusal' in read) return void refuse('incomingMessages', ErrorCode.UPGRADE_REQUIRED, read.refusal);
       const user = await signedIn(session, frame.headers);
-      const handler = bind(route, session, frame, user);
+      const handler = bind(route, session, read.body === frame.body ? frame : { ...frame, body: read.body }, user);
       if (!handler) return void refuse('errors', ErrorCode.UNAUTHORIZED, ServerMessages.unauthorized);
       // Login's client waits on loginResponse, where every refusal is `{message}` (the contract says so).
       if (!handler.ok && contract[key].reply.topic === 'loginResponse') return void answer('loginResponse', { message: handler.message });

@@ -5,8 +5,9 @@ import { emptyHeaders, type StompFrame } from './frame';
 export const SERVER_NAME = 'LotDesk/1.0';
 const NO_BODY = Buffer.alloc(0);
 
-export function connectedFrame(version: string, heartBeat: { send: number; receive: number }, sessionId: string): StompFrame {
+export function connectedFrame(version: string, heartBeat: { send: number; receive: number }, sessionId: string, extra: Readonly<Record<string, string>> = {}): StompFrame {
   const headers = emptyHeaders();
+  Object.assign(headers, extra); // first: the spec's headers below are never displaced
   headers.version = version;
   headers['heart-beat'] = `${heartBeat.send},${heartBeat.receive}`;
   headers.server = SERVER_NAME;

@@ -175,15 +175,16 @@ export class Session implements StompSession {
     if (client === undefined) return this.fail('heart-beat header must be two integers "cx,cy"', headers.receipt);
     this.connectHeaders = Object.freeze(headers);
     this.onConnectCalled = true;
+    let extra: Readonly<Record<string, string>> | void;
     try {
-      await this.config.application.onConnect?.(this);
+      extra = await this.config.application.onConnect?.(this);
     } catch (err) {
       return this.fail(errorMessage(err), headers.receipt);
     }
     if (this.state !== 'awaiting-connect') return; // the socket went away while the application decided
     this.state = 'connected';
     const server = { send: this.config.heartBeat.outgoingMs, receive: this.config.heartBeat.incomingMs };
-    this.socket.sendFrame(connectedFrame(version, server, this.id));
+    this.socket.sendFrame(connectedFrame(version, server, this.id, extra ?? {}));
     this.liveness.startHeartBeats(negotiateHeartBeat(client, server));
     this.receipt(frame);
     this.config.logger.info({ sessionId: this.id, version, remoteAddress: this.remoteAddress }, 'stomp session connected');

@@ -74,8 +74,11 @@ export interface StompSendFrame {
  * then a session is anonymous: small frames, and closed with an ERROR once limits.authTimeoutMs has passed.
  */
 export interface StompApplication {
-  /** Before CONNECTED. Throwing sends ERROR with the error's message and closes. */
-  onConnect?(session: StompSession): void | Promise<void>;
+  /**
+   * Before CONNECTED. Throwing sends ERROR with the error's message and closes. It may return headers for CONNECTED
+   * (what the application tells every client, e.g. the versions of its own protocol); they never displace STOMP's own.
+   */
+  onConnect?(session: StompSession): void | Readonly<Record<string, string>> | Promise<void | Readonly<Record<string, string>>>;
   /** One at a time per session, in arrival order; RECEIPT (if asked) after it settles. body is UTF-8 text. */
   onSend(session: StompSession, frame: StompSendFrame): Promise<void>;
   /** Before a subscription is recorded. Throwing sends ERROR and closes. */

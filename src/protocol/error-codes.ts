@@ -7,6 +7,8 @@ export const ErrorCode = {
   NOT_FOUND: 404,
   /** Not in the spec's list: a pipelined outbox entry arrived before the one it follows was applied (after-msg-id). */
   TOO_EARLY: 425,
+  /** Not in the spec's list: a SEND written in a protocol version the server does not serve (issue 32); nothing ran. */
+  UPGRADE_REQUIRED: 426,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   CUSTOM_ERROR: 1001,

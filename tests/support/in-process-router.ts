@@ -63,11 +63,12 @@ export async function startInProcessRouter(env: Record<string, string> = {}, log
   };
 }
 
-function recordingSession(id: string, token: string | undefined): RecordingSession {
+/** A stand-in session recording what it is sent; `headers`: its CONNECT's further headers. */
+export function recordingSession(id: string, token: string | undefined, headers: Readonly<Record<string, string>> = {}): RecordingSession {
   const delivered: Delivered[] = [];
   return {
     id,
-    connectHeaders: token ? { Authorization: `Bearer ${token}` } : {},
+    connectHeaders: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     remoteAddress: undefined,
     delivered,
     deliver(destination, body, headers = {}) {

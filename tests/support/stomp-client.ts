@@ -19,6 +19,8 @@ export interface ReceivedMessage {
 export interface TestClient {
   client: Client;
   token: string | undefined;
+  /** The CONNECTED frame's headers. */
+  readonly connectedHeaders: Readonly<Record<string, string>>;
   /** Resolves with the next message body (parsed JSON) on the topic, or rejects after `timeoutMs`. */
   next(topic: TopicName, timeoutMs?: number): Promise<unknown>;
   /** Like next, with the MESSAGE headers. */
@@ -56,6 +58,8 @@ export interface ClientOptions {
   checkContract?: boolean;
   /** wss: the CA to trust (only it), every name resolved to loopback (tests/support/tls.ts). */
   ca?: string;
+  /** Further CONNECT headers (a lotdesk-protocol version). */
+  connectHeaders?: Record<string, string>;
 }
 
 export async function connectClient(wsUrl: string, options: ClientOptions = {}): Promise<TestClient> {
@@ -70,14 +74,18 @@ export async function connectClient(wsUrl: string, options: ClientOptions = {}):
       ...(options.localAddress ? { localAddress: options.localAddress } : {}),
       ...(options.ca ? { ca: options.ca, lookup: toLoopback } : {}),
     }),
-    connectHeaders: token ? { [AUTHORIZATION_HEADER]: bearer(token) } : {},
+    connectHeaders: { ...options.connectHeaders, ...(token ? { [AUTHORIZATION_HEADER]: bearer(token) } : {}) },
     reconnectDelay: 0,
     heartbeatIncoming: 0,
     heartbeatOutgoing: 0,
   });
 
+  let connected: Readonly<Record<string, string>> = {};
   await new Promise<void>((resolve, reject) => {
-    client.onConnect = () => resolve();
+    client.onConnect = (frame) => {
+      connected = frame.headers;
+      resolve();
+    };
     client.onStompError = (frame) => reject(new Error(frame.headers.message ?? 'STOMP error'));
     client.onWebSocketError = () => reject(new Error('WebSocket error'));
     client.activate();
@@ -161,6 +169,7 @@ export async function connectClient(wsUrl: string, options: ClientOptions = {}):
     get token() {
       return token;
     },
+    connectedHeaders: connected,
     next,
     nextMessage: (topic, timeoutMs) => nextMessage(topic, timeoutMs),
     answerTo: (clientMsgId, topic, timeoutMs) => answerTo(clientMsgId, topic, timeoutMs),

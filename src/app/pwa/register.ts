@@ -34,6 +34,35 @@ export async function applyUpdate(): Promise<void> {
   await sendSkipWaiting?.();
 }
 
+/** How long a reload for a refused version waits for the newer app to install (then it reloads all the same). */
+const INSTALL_WAIT_MS = 30_000;
+
+function installed(worker: ServiceWorker): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(resolve, INSTALL_WAIT_MS);
+    worker.addEventListener('statechange', () => {
+      if (worker.state !== 'installing') {
+        window.clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+}
+
+/**
+ * The server refused this app's protocol as too old (issue 32): fetch the newer app, let it install, then switch to
+ * it. Without a service worker a reload alone loads the new app.
+ */
+export async function reloadToNewVersion(): Promise<void> {
+  try {
+    await registration?.update();
+  } catch (error) {
+    console.info('pwa: update check failed; reloading all the same', error);
+  }
+  if (registration?.installing) await installed(registration.installing);
+  await applyUpdate();
+}
+
 /** The user pressed 'Later': hide the prompt; the next new version (or the next app start) shows it again. */
 export function postponeUpdate(): void {
   store.set({ updateAvailable: false });

@@ -5,6 +5,7 @@ import { Toasts } from '../../ui/Toasts';
 import { NotFoundPage, RouteErrorPage } from '../ErrorPage';
 import { StorageWarning } from '../pwa/StorageWarning';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
+import { VersionPrompt } from '../pwa/VersionPrompt';
 import { TopBar } from '../TopBar';
 
 function RootLayout() {
@@ -17,6 +18,7 @@ function RootLayout() {
       </main>
       <Toasts />
       <UpdatePrompt />
+      <VersionPrompt />
     </div>
   );
 }

@@ -17,6 +17,8 @@ export const ServerMessages = {
   sessionRevoked: 'Unauthorized: your account was changed or removed, sign in again.',
   internalError: 'Internal server error. Please try again.',
   unknownDestination: (destination: string) => `Unknown destination: ${destination}`,
+  /** A lotdesk-protocol header that is not a version number (issue 32). */
+  badProtocolHeader: (header: string) => `Invalid ${header} header, which must be a whole number (the protocol version the client speaks).`,
   notYetServed: (destination: string) => `Destination not yet served: ${destination}`,
   /** An outbox entry's client-msg-id (or an upload's Idempotency-Key) out of bounds. */
   invalidKey: (header: string, max: number) => `Invalid request: the ${header} header must have 1 to ${max} characters.`,
@@ -73,6 +75,11 @@ export const ServerMessages = {
 
 /** What the client shows (spec §5 validation texts, §8 reply handling), besides the server's words. */
 export const ClientMessages = {
+  /** This app's protocol version refused by the server (issue 32): the prompt's words. */
+  clientTooOld: (queued: number | undefined) => (queued === undefined || queued === 0
+    ? 'LotDesk was updated. Reload to continue; your changes on this device are kept.'
+    : `LotDesk was updated. Reload to continue; your ${queued} queued ${queued === 1 ? 'change is' : 'changes are'} kept.`),
+  serverTooOld: 'This device has a newer LotDesk than the server. Your changes are kept here and sent once the server is updated; it is asked again every 30 seconds.',
   /** Spec §1/§4: the status after loads and after an error message. */
   ready: 'Ready.',
   // replies (spec §8)

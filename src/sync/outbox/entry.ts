@@ -53,6 +53,11 @@ interface EntryFields {
   change?: RowChange;
   /** Dotted paths in `body` that hold a temporary (negative) id, rewritten when the real id arrives. */
   tempRefs?: string[];
+  /**
+   * The protocol version its body was written in (issue 32): a newer app replays it naming that version, and the
+   * server reads it as it was made. Absent on entries stored before versions were named: version 1.
+   */
+  readonly protocol?: number;
 }
 
 /** A STOMP SEND to `destination`, replayed with client-msg-id and receipt. */

@@ -5,6 +5,7 @@
 import type { DestinationPath } from '../../protocol/destinations';
 import type { ApiPath } from '../../protocol/http';
 import { ClientMessages } from '../../protocol/messages';
+import { PROTOCOL_VERSION } from '../../protocol/version';
 import { DEVICE_ID, NEXT_TEMP_ID, readMeta, writeMeta } from '../replica/meta';
 import { ensureOwner } from '../replica/owner';
 import { writeTransaction, type Replica, type ReplicaTables } from '../replica/replica';
@@ -138,6 +139,7 @@ export function enqueue(db: Replica, user: string, intent: Intent, now: number =
       destination: intent.destination,
       body,
       user,
+      protocol: PROTOCOL_VERSION,
       ...freshAt(now),
       ...(change === undefined ? {} : { change }),
       ...(tempRefs === undefined || tempRefs.length === 0 ? {} : { tempRefs }),
@@ -164,6 +166,7 @@ export function enqueueUpload(db: Replica, user: string, upload: UploadIntent, n
       ...(fileName === undefined ? {} : { fileName }),
       ...(upload.purpose === undefined ? {} : { purpose: upload.purpose }),
       user,
+      protocol: PROTOCOL_VERSION,
       ...freshAt(now),
     });
     return { seq, clientMsgId, tempId: undefined };

@@ -9,6 +9,7 @@ import type { TopicPath } from '../../protocol/topics';
 import { createStore } from '../store';
 import { CLOSE_REASON_HEADER, SIGN_IN_TIMEOUT } from '../../protocol/auth';
 import { ClientMessages } from '../../protocol/messages';
+import { CLIENT_TOO_OLD, PROTOCOL_HEADER, PROTOCOL_VERSION, SERVER_TOO_OLD } from '../../protocol/version';
 
 export const RECONNECT_DELAY_MS = 1000; // spec §4/§9: automatic reconnect after 1 second
 export const MAX_CHUNK_SIZE = 16 * 1024; // spec §9: maximum socket chunk size 16 KiB
@@ -16,6 +17,8 @@ export const MAX_CHUNK_SIZE = 16 * 1024; // spec §9: maximum socket chunk size 
 export const HEARTBEAT_INCOMING_MS = 500;
 /** Ours: the server cuts a peer silent for twice this (its WS_MAX_SILENCE aside). */
 export const HEARTBEAT_OUTGOING_MS = 10_000;
+/** A server older than this app is asked again this often (it is updated by a person, not in a second). */
+export const SERVER_TOO_OLD_RETRY_MS = 30_000;
 
 export type ConnectionState = 'loading' | 'ready';
 
@@ -26,6 +29,11 @@ export interface ConnectionSnapshot {
   readonly down: boolean;
   /** The last broker error text (spec §8: its header message or 'An error occurred'); cleared on connect. */
   readonly lastError: string | undefined;
+  /**
+   * The server refused this app's protocol version (issue 32): CLIENT_TOO_OLD (a reload brings the newer app; no
+   * reconnecting meanwhile) or SERVER_TOO_OLD (tried again now and then); nothing queued is sent meanwhile.
+   */
+  readonly versionRefused?: typeof CLIENT_TOO_OLD | typeof SERVER_TOO_OLD;
 }
 
 export type Headers = Readonly<Record<string, string>>;
@@ -119,15 +127,17 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
     maxWebSocketChunkSize: MAX_CHUNK_SIZE,
     beforeConnect: (self: Client) => {
       self.brokerURL = options.brokerURL();
-      self.connectHeaders = authHeaders();
+      self.connectHeaders = { ...authHeaders(), [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) };
     },
     onConnect: () => {
+      client.reconnectDelay = RECONNECT_DELAY_MS;
       // Subscribe before announcing 'ready': listeners that publish on ready must find their replies' topics.
       for (const registration of registrations) attach(registration);
       snapshot.set({ state: 'ready', down: false, lastError: undefined });
     },
     onStompError: (frame: IFrame) => {
       const text = frame.headers.message || ClientMessages.brokerError;
+      if (text === CLIENT_TOO_OLD || text === SERVER_TOO_OLD) return versionRefused(text);
       // An idle login screen's socket, closed by the server's sign-in deadline: nothing went wrong; open it again
       // at once, without an error or the 'down' overlay.
       if (frame.headers[CLOSE_REASON_HEADER] === SIGN_IN_TIMEOUT) {
@@ -166,6 +176,14 @@ export function createStompConnection(options: StompConnectionOptions): Connecti
       client.activate();
     });
     return restarting;
+  }
+
+  // The server cannot serve this app's protocol version (issue 32): said, and nothing is sent. Too old, the app waits for
+  // its reload (connecting again would be refused again); a server older than the app is asked again now and then.
+  function versionRefused(refusal: typeof CLIENT_TOO_OLD | typeof SERVER_TOO_OLD): void {
+    snapshot.update((current) => ({ ...current, versionRefused: refusal }));
+    if (refusal === CLIENT_TOO_OLD) void client.deactivate();
+    else client.reconnectDelay = SERVER_TOO_OLD_RETRY_MS;
   }
 
   // The device says it went offline: the socket may still look open, but nothing it sends arrives. Said at once (the

@@ -136,7 +136,7 @@ export async function startClientServer(): Promise<ClientServer> {
         close: () => connection.close(),
       };
       session = current;
-      queue = queue.then(() => router.onConnect?.(current));
+      queue = queue.then(async () => void (await router.onConnect?.(current)));
     }
 
     function close(): void {

@@ -2,7 +2,8 @@
 // offline before the server (or the app) was updated, arrives as the person made it. Each version that changes a
 // payload incompatibly adds a step naming the destinations it changed and how to read their older payload; the
 // server applies them to the SENDs of an older client, the client to the entries it queued under older code.
-import type { DestinationName } from './destinations';
+import { destinationNameOf } from './contract/table';
+import type { DestinationName, DestinationPath } from './destinations';
 import { PROTOCOL_VERSION } from './version';
 
 /** The older payload, as received (parsed JSON), read as the next version's. */
@@ -25,4 +26,10 @@ export function upgradesOf(destination: DestinationName, from: number, to: numbe
 /** `body` written under version `from`, read as version `to`'s payload of `destination`. */
 export function upgradePayload(destination: DestinationName, body: unknown, from: number, to: number = PROTOCOL_VERSION, steps: readonly UpgradeStep[] = UPGRADES): unknown {
   return upgradesOf(destination, from, to, steps).reduce((payload, upgrade) => upgrade(payload), body);
+}
+
+/** A queued SEND's body written under version `from` (absent: 1), as today's payload of its destination. */
+export function upgradeQueued(destination: DestinationPath, body: unknown, from: number | undefined, steps: readonly UpgradeStep[] = UPGRADES): unknown {
+  const name = destinationNameOf(destination);
+  return name === undefined ? body : upgradePayload(name, body, from ?? 1, PROTOCOL_VERSION, steps);
 }

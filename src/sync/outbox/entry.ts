@@ -54,8 +54,9 @@ interface EntryFields {
   /** Dotted paths in `body` that hold a temporary (negative) id, rewritten when the real id arrives. */
   tempRefs?: string[];
   /**
-   * The protocol version its body was written in (issue 32): a newer app replays it naming that version, and the
-   * server reads it as it was made. Absent on entries stored before versions were named: version 1.
+   * The protocol version its body was written in (issue 32): a newer app upgrades it to its own version's payload
+   * when it sends it (src/protocol/upgrades.ts), so it arrives as it was made. Absent on entries stored before
+   * versions were named: version 1.
    */
   readonly protocol?: number;
 }

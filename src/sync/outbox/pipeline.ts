@@ -5,7 +5,8 @@
 import { AFTER_MSG_ID_HEADER, CLIENT_MSG_ID_HEADER, PIPELINE_WINDOW } from '../../protocol/auth';
 import type { DestinationPath } from '../../protocol/destinations';
 import { ErrorCode } from '../../protocol/error-codes';
-import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../protocol/version';
+import { upgradeQueued } from '../../protocol/upgrades';
+import { PROTOCOL_VERSION } from '../../protocol/version';
 import { changedIds, isTempId, type OutboxEntry, type SendEntry } from './entry';
 
 /**
@@ -121,11 +122,10 @@ export function sendWindow(transport: PipelineTransport, entries: readonly SendE
   for (const entry of entries) {
     const headers: Record<string, string> = { [CLIENT_MSG_ID_HEADER]: entry.clientMsgId, receipt: entry.clientMsgId };
     if (previous !== undefined) headers[AFTER_MSG_ID_HEADER] = previous;
-    // Queued under older code: the server reads its body as the version it was written in (issue 32).
-    const written = entry.protocol ?? 1;
-    if (written !== PROTOCOL_VERSION) headers[PROTOCOL_HEADER] = String(written);
+    // Queued under older code (issue 32): sent as today's payload, as the person made it.
+    const body = entry.protocol === PROTOCOL_VERSION ? entry.body : upgradeQueued(entry.destination, entry.body, entry.protocol);
     // Refused by the socket (closed under us): this one and the rest were not sent.
-    if (!transport.publish(entry.destination, entry.body, headers)) {
+    if (!transport.publish(entry.destination, body, headers)) {
       entries.slice(entries.indexOf(entry)).forEach((unsent) => finishOne(unsent.clientMsgId, { kind: 'unsent' }));
       break;
     }

@@ -4,6 +4,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { PayloadInputOf, QueryName } from '../protocol/contract';
 import { core } from './core';
+import { newerApp } from './newer-app';
 import type { StatusState } from './feedback/status';
 import type { Readable } from './store';
 import type { LoginState } from './session/login';
@@ -16,6 +17,8 @@ const useReadable = <T,>({ subscribe, get }: Readable<T>): T => useSyncExternalS
 export const useSession = (): SessionState => useReadable(core().session);
 export const useStatus = (): StatusState => useReadable(core().status);
 export const useLoginState = (): LoginState => useReadable(core().login);
+/** Another tab runs a newer LotDesk (issue 32): this one has handed the queue over and should reload. */
+export const useNewerApp = (): boolean => useReadable(newerApp);
 
 export function useConnection(): ConnectionSnapshot {
   const { connection } = core();

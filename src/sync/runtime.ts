@@ -19,6 +19,7 @@ import { deviceLocks, type LockManagerLike } from './outbox/locks';
 import * as outbox from './outbox/outbox';
 import { entryDescriber, type DescribeEntry } from './outbox/describe';
 import { createReplayer, type Replayer } from './outbox/replayer';
+import { newerApp } from './newer-app';
 import type { FetchLike } from './outbox/upload';
 import { claimReplica } from './replica/owner';
 import { openReplica, REPLICA_NAME, type Replica } from './replica/replica';
@@ -84,6 +85,7 @@ export function createSync(domains: readonly Domain[], options: SyncOptions = {}
     session: { user: () => signedIn()?.user, token: session.currentToken, subscribe: session.subscribe },
     locks: options.locks ?? deviceLocks(),
     onSettled,
+    onNewerEntry: newerApp.seen,
     uploadIngest: Object.assign({}, ...domains.map((domain) => domain.uploads ?? {})),
     // An HTTP answer in the envelope is read like the STOMP reply to the entry: the same handlers, the same refusals.
     onUploadAnswer: (body, entry) => (EnvelopeSchema.safeParse(body).success ? ingest.incoming(body, { [CLIENT_MSG_ID_HEADER]: entry.clientMsgId }) : undefined),

@@ -1,4 +1,4 @@
-// The server refused this app's protocol version (issue 32). Too old: one clear prompt, "LotDesk was updated. Reload to
+// The server refused this app's protocol version, or another tab runs a newer app (issue 32). Too old: one clear prompt, "LotDesk was updated. Reload to
 // continue; your N queued changes are kept." with Reload (the newer app is fetched and installed first; the queue
 // stays in IndexedDB and is replayed by the new app). Newer than the server: said plainly, the queue kept; the
 // connection asks again now and then. Nothing queued is sent while either shows. The count comes with the engine
@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { ClientMessages } from '../../protocol/messages';
 import { CLIENT_TOO_OLD } from '../../protocol/version';
 import { syncReady } from '../../sync/core';
-import { useConnection } from '../../sync/hooks';
+import { useConnection, useNewerApp } from '../../sync/hooks';
 import { buttonClass } from '../../ui/button';
 import { reloadToNewVersion } from './register';
 
@@ -20,8 +20,9 @@ const QueuedCount = lazy(async () => {
 
 export function VersionPrompt() {
   const { versionRefused } = useConnection();
-  if (versionRefused === undefined) return null;
-  const tooOld = versionRefused === CLIENT_TOO_OLD;
+  const newerElsewhere = useNewerApp();
+  if (versionRefused === undefined && !newerElsewhere) return null;
+  const tooOld = newerElsewhere || versionRefused === CLIENT_TOO_OLD;
   return (
     <div
       role="alert"

@@ -3,7 +3,8 @@
 // come (pipeline.ts: the server still applies them strictly in order), each settled when its RECEIPT comes (the
 // server sends it after commit, after the replies); an upload alone, as an HTTP POST with `Idempotency-Key`
 // (upload.ts), settled by its status. It decides what the answers mean for the entries, settling them in queue order;
-// ingest.ts (and `uploadIngest`) decide what they do to the replica. It never reorders and never skips.
+// ingest.ts (and `uploadIngest`) decide what they do to the replica. It never reorders and never skips; an entry a
+// newer app wrote (another tab, after an update) makes it hand the queue to that tab.
 import { liveQuery } from 'dexie';
 import { PIPELINE_WINDOW } from '../../protocol/auth';
 import { CLIENT_ERROR_CODES, ErrorCode } from '../../protocol/error-codes';
@@ -15,6 +16,7 @@ import type { OutboxEntry, SendEntry, UploadEntry } from './entry';
 import { sendWindow, windowOf, type Outcome, type PipelineTransport, type SentWindow } from './pipeline';
 import { postUpload, type FetchLike } from './upload';
 import { ClientMessages, ServerMessages } from '../../protocol/messages';
+import { PROTOCOL_VERSION } from '../../protocol/version';
 
 export const OUTBOX_LOCK = 'lotdesk-outbox';
 export const RECEIPT_TIMEOUT_MS = 30_000; // a receipt later than this: resend (the server dedups by client-msg-id)
@@ -54,6 +56,13 @@ export interface ReplayerDeps {
   readonly uploadIngest?: Readonly<Record<string, UploadIngest>>;
   /** Takes every answered upload's body (confirmed or refused), before the entry settles: ingest reads envelopes. */
   readonly onUploadAnswer?: UploadIngest;
+  /**
+   * The queue's next entry was written by a newer app (another tab, issue 32): this replayer stops and lets go of the
+   * device lock, so that tab replays the whole queue; this one is told.
+   */
+  readonly onNewerEntry?: () => void;
+  /** The protocol version this app speaks: PROTOCOL_VERSION (a test stands in for a newer app's tab). */
+  readonly protocol?: number;
 }
 
 export type UploadIngest = (body: unknown, entry: UploadEntry) => Promise<void> | void;
@@ -177,7 +186,11 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
     while (!signal.aborted) {
       poked = false;
       const user = mayRun();
-      const entries = user === undefined ? [] : windowOf(await nextActiveEntries(db, user, PIPELINE_WINDOW), now());
+      const read = user === undefined ? [] : windowOf(await nextActiveEntries(db, user, PIPELINE_WINDOW), now());
+      // An entry a newer app wrote is not ours to read: the ones before it go; at the head, the queue is handed over.
+      const newer = read.findIndex((entry) => (entry.protocol ?? 1) > (deps.protocol ?? PROTOCOL_VERSION));
+      if (newer === 0) return deps.onNewerEntry?.();
+      const entries = newer > 0 ? read.slice(0, newer) : read;
       const [head] = entries;
       if (head === undefined) {
         await sleep();

@@ -6,6 +6,7 @@
 // waits behind another one (PrematureCommitError).
 import Dexie, { type InsertType, type Table, type Transaction } from 'dexie';
 import type { OutboxEntry, OutboxFile } from '../outbox/entry';
+import { newerApp } from '../newer-app';
 import type { Replicated, Row, TableDefinition } from './table';
 
 export const REPLICA_NAME = 'lotdesk';
@@ -95,6 +96,11 @@ export function openReplica(definitions: readonly TableDefinition[], name: strin
     const declared = dexie.version(version).stores(stores);
     if (cleared.length > 0) declared.upgrade((tx) => Promise.all(cleared.map((table) => tx.table(table).clear())));
   }
+  // A newer app in another tab upgrades the replica: Dexie closes it here so that tab proceeds; this one offers the
+  // reload (issue 32), its queue safe in IndexedDB for the newer code.
+  dexie.on('versionchange', (event: IDBVersionChangeEvent) => {
+    if (event.newVersion !== null) newerApp.seen(); // null: deleted, not upgraded
+  });
   return { dexie, ...tablesOf(definitions, (table) => dexie.table(table)) };
 }
 

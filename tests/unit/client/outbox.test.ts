@@ -11,6 +11,7 @@ import { Destination } from '../../../src/protocol/destinations';
 import { ErrorCode } from '../../../src/protocol/error-codes';
 import type { Lot } from '../../../src/protocol/lots';
 import { ServerMessages } from '../../../src/protocol/messages';
+import { PROTOCOL_VERSION } from '../../../src/protocol/version';
 import { createInProcessLocks } from '../../../src/sync/outbox/locks';
 import { discardEntry, enqueue, type Intent } from '../../../src/sync/outbox/outbox';
 import { markInFlight } from '../../../src/sync/outbox/queue';
@@ -302,6 +303,31 @@ describe('outbox: a tab that died', () => {
     h.connection.open();
     await settled(h);
     expect(outboxSends(h).map(({ body }) => body)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('outbox: two tabs of two releases (issue 32)', () => {
+  it('the older tab sends what it can read, hands the queue to the newer tab at the first entry it cannot, and is told', async () => {
+    const h = await start();
+    const locks = createInProcessLocks();
+    const { session } = h.sync;
+    const told = vi.fn();
+    const replayerOf = (protocol: number, onNewerEntry?: () => void) => createReplayer({
+      db: h.db, transport: h.connection, session: { user: () => h.user, token: session.currentToken, subscribe: session.subscribe }, locks, backoffMs: () => 5,
+      protocol, ...(onNewerEntry === undefined ? {} : { onNewerEntry }),
+    });
+    h.unlink();
+    await enqueue(h.db, h.user, create('Old tab, first'));
+    const { seq } = await enqueue(h.db, h.user, create('New tab'));
+    await h.db.outbox.update(seq, { protocol: PROTOCOL_VERSION + 1 }); // written by the newer release's tab
+    await enqueue(h.db, h.user, create('Old tab, after'));
+    const older = replayerOf(PROTOCOL_VERSION, told).start(); // holds the lock first
+    const newer = replayerOf(PROTOCOL_VERSION + 1).start();
+    onTestFinished(() => [older, newer].forEach((stop) => stop()));
+    h.connection.open();
+    await settled(h);
+    expect(outboxSends(h).map(({ body }) => body)).toEqual(['Old tab, first', 'New tab', 'Old tab, after']);
+    expect(told).toHaveBeenCalledOnce();
   });
 });
 

@@ -9,6 +9,7 @@ import { Destination } from '../../../src/protocol/destinations';
 import { ApiPath } from '../../../src/protocol/http';
 import { enqueue, enqueueUpload } from '../../../src/sync/outbox/outbox';
 import { entriesChanging } from '../../../src/sync/outbox/optimistic';
+import { newerApp } from '../../../src/sync/newer-app';
 import { outboxSummary } from '../../../src/sync/outbox/summary';
 import { DEVICE_ID, readMeta } from '../../../src/sync/replica/meta';
 import { claimReplica } from '../../../src/sync/replica/owner';
@@ -96,6 +97,21 @@ describe('replica schema', () => {
     expect(await today.outboxFiles.count()).toBe(1);
     expect(await readMeta(today, DEVICE_ID)).toBe('device-old');
     today.dexie.close();
+  });
+
+  it('a newer app upgrading the replica from another tab lets it (this one closes) and this tab is told to reload (issue 32)', async () => {
+    const name = uniqueName('other-tab');
+    const open = openReplica(definitions, name);
+    await open.dexie.open();
+    expect(newerApp.get()).toBe(false);
+    const next = Math.max(...replicaVersions(definitions).map(({ version }) => version)) + 1;
+    const laterLots: TableDefinition = { ...lotsTable, schema: { ...lotsTable.schema, [next]: 'id, lotNumber, status, userId, titleListing, pending, slug' } };
+    const newerTab = openReplica(definitions.map((definition) => (definition.name === lotsTable.name ? laterLots : definition)), name);
+    await newerTab.dexie.open(); // not blocked: the older tab's connection closed
+    expect(newerTab.dexie.verno).toBe(next);
+    expect(newerApp.get()).toBe(true);
+    expect(open.dexie.isOpen()).toBe(false);
+    newerTab.dexie.close();
   });
 
   it('an upgrade to a later version keeps the queued changes (and may drop the cache)', async () => {

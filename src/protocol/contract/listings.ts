@@ -1,15 +1,17 @@
 // Contract rows for pricing, store listings and notes (spec §7, in its order).
 import { z } from 'zod';
 import {
-  AuctionListingRequestSchema, ListingRequestSchema, LotSchema, NewNoteSchema, NoteSchema, PriceRequestSchema,
+  AuctionListingRequestSchema, ListingRequestSchema, LotSchema, NewNoteSchema, NoteChangeSchema, NoteSchema, PriceRequestSchema,
 } from '../entities';
 import type { DestinationName } from '../destinations';
-import { NoteMessages } from '../messages';
+import { NoteMessages, TemplateMessages } from '../messages';
 import { Id, text } from '../primitives';
 import { type ContractEntry, envelopeReply, topicReply } from './shared';
 
 const SHARED = 'Notes and templates are shared by all staff (DESIGN §5).';
 const UNIQUE = `Labels are unique: a label another note has is BAD_REQUEST "${NoteMessages.labelTaken('{label}')}", nothing saved.`;
+// Issue 31: a template is checked when it is saved, on the device before it is queued and here, not first at its preview.
+const RENDERABLE = `A template_ note whose data would not render (an unknown placeholder, …): BAD_REQUEST in the preview's words, such as '${TemplateMessages.refused([TemplateMessages.unknown('price')])}', nothing saved.`;
 const PUSHED = "Pushed to the sender's other sessions and the admins.";
 const STORE = 'SERVICE_UNAVAILABLE when the online store cannot be reached.';
 
@@ -62,15 +64,15 @@ export const listingsContract = {
     summary: 'Create a note.',
     payload: NewNoteSchema,
     reply: envelopeReply('NOTE_CREATED', NoteSchema,
-      `The stored note; message '${NoteMessages.created}'. A blank label: BAD_REQUEST '${NoteMessages.labelRequired}'. ${UNIQUE} ${PUSHED}`),
+      `The stored note; message '${NoteMessages.created}'. A blank label: BAD_REQUEST '${NoteMessages.labelRequired}'. ${RENDERABLE} ${UNIQUE} ${PUSHED}`),
     errors: ['BAD_REQUEST'],
   },
   updateNote: {
     kind: 'mutation',
     summary: "Save a note's label and data.",
-    payload: NoteSchema,
+    payload: NoteChangeSchema,
     reply: envelopeReply('NOTE_UPDATED', NoteSchema,
-      `The stored note; message '${NoteMessages.updated}'. No such note: NOT_FOUND '${NoteMessages.notFound('{id}')}'. ${UNIQUE} ${PUSHED}`),
+      `The stored note; message '${NoteMessages.updated}'. No such note: NOT_FOUND '${NoteMessages.notFound('{id}')}'. ${RENDERABLE} ${UNIQUE} ${PUSHED}`),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   deleteNoteById: {

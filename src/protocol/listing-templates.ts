@@ -1,13 +1,14 @@
 // Listing templates (DESIGN §5): a template is a note labelled `template_…` whose data is HTML with mustache
 // placeholders. Only these placeholders exist, and only the constructs templateRefusal allows. Shared, so the
 // server's renderer, the server's and the device's check of a saved template (issue 31), the notes form's list of
-// placeholders and docs/protocol.md all read the same list and say the same words.
+// placeholders and docs/protocol.md all read the same list and say the same words. Not a refinement of the note
+// schemas: those are in the login screen's JavaScript, and mustache stays out of it (the first-load budget).
 // Which constructs a template may use: {{name}} of a known placeholder, comments, and sections on the few
 // placeholders that can be empty. Everything else is named in a refusal, found by walking Mustache.parse's tokens,
 // so a template is judged by what mustache would actually do with it.
 import Mustache from 'mustache';
 import { TemplateMessages } from './messages';
-import { NoteKind } from './note-kinds';
+import { NoteKind } from './listings';
 
 export type PlaceholderName = keyof typeof TemplateMessages.placeholders;
 
@@ -84,4 +85,13 @@ export function templateRefusal(template: string, writer: Mustache.Writer = new 
   const problems: string[] = [];
   collectProblems(tokens, template, problems);
   return problems.length === 0 ? undefined : TemplateMessages.refused(problems);
+}
+
+/**
+ * Why a note may not be saved as it is (issue 31): a template is checked when it is saved, not first when it is
+ * previewed, with the preview's own words. Any other note is text, never rendered: its braces are its own business.
+ * The server's createNote and updateNote refuse with it, and the device before it queues either.
+ */
+export function noteSaveRefusal(note: { readonly label: string; readonly data: string }): string | undefined {
+  return isTemplateLabel(note.label.trim()) ? templateRefusal(note.data) : undefined;
 }

@@ -1,7 +1,6 @@
 // Pricing, store listings and notes (spec §3, §9). A listing template is a note labelled `template_…`
 // (DESIGN §5), so notes live here with the requests that use them.
 import { z } from 'zod';
-import { isTemplateLabel, templateRefusal } from './listing-templates';
 import { SPECIAL_NOTES_MAX } from './lots';
 import { NoteMessages } from './messages';
 import { Count, Id, Multiplier, requiredText, text, wireString } from './primitives';
@@ -51,7 +50,9 @@ export const AuctionListingRequestSchema = z.object({
 });
 export type AuctionListingRequest = z.infer<typeof AuctionListingRequestSchema>;
 
-export { NoteKind } from './note-kinds';
+/** Label prefix kinds: a note's label is `{kind}_{user label}`. */
+export const NoteKind = { TEMPLATE: 'template', NOTES: 'notes' } as const;
+export type NoteKind = (typeof NoteKind)[keyof typeof NoteKind];
 
 export const NOTE_LABEL_MAX = 200;
 export const NOTE_DATA_MAX = 200_000; // a listing template is a whole HTML page
@@ -63,23 +64,9 @@ export const NoteSchema = z.object({
 });
 export type Note = z.infer<typeof NoteSchema>;
 
-/**
- * A template is checked when it is saved, not first when it is previewed (issue 31): a template_ note whose data
- * mustache would not render as DESIGN §5 allows (an unknown placeholder, triple braces, …) is refused with the
- * preview's own words. The issue has no path, so the sentence is told as it is, not after a field's name.
- */
-function renderableTemplate(note: { readonly label: string; readonly data: string }, context: z.RefinementCtx): void {
-  if (!isTemplateLabel(note.label)) return;
-  const refusal = templateRefusal(note.data);
-  if (refusal !== undefined) context.addIssue({ code: 'custom', message: refusal, path: [] });
-}
-
-/** updateNote body: a note as saved; a template among them must render (the replies' notes use NoteSchema). */
-export const NoteChangeSchema = NoteSchema.superRefine(renderableTemplate);
-
-/** createNote body: id 0, label, data; a blank label is told in the spec's words (§5); a template must render. */
+/** createNote body: id 0, label, data; a blank label is told in the spec's words (§5). */
 export const NewNoteSchema = NoteSchema.extend({
   id: z.literal(0),
   label: wireString().trim().min(1, NoteMessages.labelRequired).max(NOTE_LABEL_MAX),
-}).superRefine(renderableTemplate);
+});
 export type NewNote = z.infer<typeof NewNoteSchema>;

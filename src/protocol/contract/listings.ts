@@ -1,7 +1,7 @@
 // Contract rows for pricing, store listings and notes (spec §7, in its order).
 import { z } from 'zod';
 import {
-  AuctionListingRequestSchema, ListingRequestSchema, LotSchema, NewNoteSchema, NoteChangeSchema, NoteSchema, PriceRequestSchema,
+  AuctionListingRequestSchema, ListingRequestSchema, LotSchema, NewNoteSchema, NoteSchema, PriceRequestSchema,
 } from '../entities';
 import type { DestinationName } from '../destinations';
 import { NoteMessages, TemplateMessages } from '../messages';
@@ -10,7 +10,7 @@ import { type ContractEntry, envelopeReply, topicReply } from './shared';
 
 const SHARED = 'Notes and templates are shared by all staff (DESIGN §5).';
 const UNIQUE = `Labels are unique: a label another note has is BAD_REQUEST "${NoteMessages.labelTaken('{label}')}", nothing saved.`;
-// Issue 31: a template is checked when it is saved, on the device before it is queued and here, not first at its preview.
+// Issue 31: a template is checked when it is saved (listing-templates.ts noteSaveRefusal), not first at its preview.
 const RENDERABLE = `A template_ note whose data would not render (an unknown placeholder, …): BAD_REQUEST in the preview's words, such as '${TemplateMessages.refused([TemplateMessages.unknown('price')])}', nothing saved.`;
 const PUSHED = "Pushed to the sender's other sessions and the admins.";
 const STORE = 'SERVICE_UNAVAILABLE when the online store cannot be reached.';
@@ -70,7 +70,7 @@ export const listingsContract = {
   updateNote: {
     kind: 'mutation',
     summary: "Save a note's label and data.",
-    payload: NoteChangeSchema,
+    payload: NoteSchema,
     reply: envelopeReply('NOTE_UPDATED', NoteSchema,
       `The stored note; message '${NoteMessages.updated}'. No such note: NOT_FOUND '${NoteMessages.notFound('{id}')}'. ${RENDERABLE} ${UNIQUE} ${PUSHED}`),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],

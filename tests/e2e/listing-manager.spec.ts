@@ -92,6 +92,10 @@ for (const size of SIZES) {
       await expectTouchTargets(controls);
       await expectNothingOverflows(page, dialog);
       await keepScreenshot(page, testInfo, `${size.name} Listing Manager`, false);
+      // A template's form with its placeholders listed (issue 31) fits too.
+      await press(size, dialog.getByRole('radio', { name: 'Templates' }));
+      await expect(dialog.getByRole('list', { name: 'Placeholders you may use' })).toBeVisible();
+      await expectNothingOverflows(page, dialog);
       await press(size, dialog.getByRole('button', { name: 'Close' }));
       await expect(dialog).toHaveCount(0);
       // Focus goes back to the button that opened it (on a phone that was in the More actions sheet, now gone).

@@ -3,7 +3,8 @@
 // Load Images (the catalogue images of the lot's UPC, uploaded first through Data entry's Images column), Remove
 // Background; nothing overflows, and closing the manager gives the scanner's field its focus back. Then the issue's
 // "Done when" on a tablet: with the server stopped two photos show at once from the device, and when it is back they
-// upload once, with every variant. And the route's messages for a bad lot id and a bad type.
+// upload once, with every variant. Load Images copies a catalogue picture and its "-no-bg" twin as one image (issue
+// 31). And the route's messages for a bad lot id and a bad type.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { LotImagesSchema } from '../../src/protocol/images';
@@ -92,8 +93,11 @@ async function expectNoOverflow(page: Page, dialog: Locator): Promise<void> {
   }
 }
 
-/** Data entry's Images column: one image for the catalogue UPC, through the UPC image manager. */
-async function uploadUpcImage(page: Page, upc: string): Promise<void> {
+/**
+ * Data entry's Images column: one image for the catalogue UPC, through the UPC image manager; with `withoutBackground`
+ * its background is removed there too, which stores its "-no-bg" twin beside it.
+ */
+async function uploadUpcImage(page: Page, upc: string, withoutBackground = false): Promise<void> {
   await page.goto(`${server.url}/dataentry`);
   await page.getByRole('combobox', { name: 'UPC' }).fill(upc);
   await page.getByRole('combobox', { name: 'UPC' }).press('Enter');
@@ -101,6 +105,12 @@ async function uploadUpcImage(page: Page, upc: string): Promise<void> {
   const dialog = managerDialog(page, upc);
   await uploadInput(dialog).setInputFiles([await productPhoto(`catalogue-${upc}.jpg`, '#2a5fb0')]);
   await expectThumbnails(imageRows(dialog), 1);
+  if (withoutBackground) {
+    await dialog.getByRole('checkbox', { name: `Select catalogue-${upc}.jpg` }).check();
+    await imageAction(page, dialog, 'Remove Background(s)');
+    await expect(imageRows(dialog).filter({ hasText: `catalogue-${upc}-no-bg.png` })).toHaveCount(1, { timeout: 30_000 });
+    await expectThumbnails(imageRows(dialog), 2);
+  }
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(dialog).toHaveCount(0);
 }
@@ -182,6 +192,29 @@ for (const size of SIZES) {
     });
   });
 }
+
+test.describe('Load Images on a tablet', () => {
+  test.use({ viewport: SIZES[1].viewport, hasTouch: true });
+
+  test('a catalogue picture and its "-no-bg" twin join the lot as ONE image, the one without its background (issue 31)', async ({ page }) => {
+    const upc = await catalogueUpc();
+    await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+    await uploadUpcImage(page, upc, true);
+
+    await page.goto(`${server.url}/home`);
+    const lotNumber = await createLotWithBox(page, `Twins ${unique()}`);
+    await scan(page, upc);
+    await expect(page.getByRole('button', { name: new RegExp(`^Edit Qnty of ${upc}:`) })).toHaveText('1.00');
+    await page.getByRole('button', { name: 'Images', exact: true }).click();
+    const dialog = managerDialog(page, lotNumber);
+    await expect(dialog.getByText('No images yet.')).toBeVisible();
+    await imageAction(page, dialog, 'Load Images');
+    // Both rows would come in the one reply: one row, and it is the twin.
+    await expect(imageRows(dialog).filter({ hasText: `catalogue-${upc}-no-bg.png` })).toHaveCount(1, { timeout: 20_000 });
+    await expectThumbnails(imageRows(dialog), 1);
+    await expect(dialog).not.toContainText(`catalogue-${upc}.jpg`);
+  });
+});
 
 test.describe('offline on a tablet', () => {
   // The app comes from its service worker while the server is away.

@@ -1,8 +1,10 @@
 // The Listing Manager (spec §2 Lots list, §5 listing / preview / calculate rules, §8 messages) as a person uses it on
 // a 360 px phone, a 768 px tablet (both touch) and a 1280 px desk: every control reachable, at least 44 px tall,
 // nothing wider than the window; the spec's messages; a template made in the notes area; Create Preview in the HTML
-// viewer (a sandboxed srcdoc iframe, the source read-only); List and Unlist through their queues' progress dialog.
+// viewer (a sandboxed srcdoc iframe, the source read-only); List and Unlist through their queues' progress dialog;
+// the placeholders a template may use, an unknown one refused on saving, a new note selected at once (issue 31).
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PLACEHOLDERS } from '../../src/protocol/listing-templates';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
 import { keepScreenshot } from './support/screenshots';
@@ -90,6 +92,10 @@ for (const size of SIZES) {
       await expectTouchTargets(controls);
       await expectNothingOverflows(page, dialog);
       await keepScreenshot(page, testInfo, `${size.name} Listing Manager`, false);
+      // A template's form with its placeholders listed (issue 31) fits too.
+      await press(size, dialog.getByRole('radio', { name: 'Templates' }));
+      await expect(dialog.getByRole('list', { name: 'Placeholders you may use' })).toBeVisible();
+      await expectNothingOverflows(page, dialog);
       await press(size, dialog.getByRole('button', { name: 'Close' }));
       await expect(dialog).toHaveCount(0);
       // Focus goes back to the button that opened it (on a phone that was in the More actions sheet, now gone).
@@ -146,6 +152,42 @@ test.describe('at 768 px with touch', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText('Note deleted.')).toBeVisible();
     await expect(dialog.getByLabel('Label', { exact: true })).toHaveValue(''); // deleting clears the form
+  });
+
+  test('a template\'s form lists the placeholders; one it does not know is refused on saving, naming it; a created note is selected at once (issue 31)', async ({ page }) => {
+    await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+    const dialog = await openListingManager(page);
+    const placeholders = dialog.getByRole('list', { name: 'Placeholders you may use' });
+    await expect(placeholders).toHaveCount(0); // special notes are never rendered: no placeholders to list
+    await dialog.getByRole('radio', { name: 'Templates' }).check();
+    await expect(placeholders.getByRole('listitem')).toHaveCount(PLACEHOLDERS.length);
+    for (const name of PLACEHOLDERS) await expect(placeholders).toContainText(`{{${name}}}`);
+    await expect(placeholders.getByRole('listitem').first()).toHaveText("{{title}} The lot's title.");
+
+    // Create with {{price}}: refused on the device in the server's words, nothing made.
+    const label = `Priced ${unique()}`;
+    const refused = 'The template is refused: unknown placeholder {{price}}.';
+    const picker = dialog.getByLabel('Note', { exact: true });
+    await dialog.getByLabel('Label', { exact: true }).fill(label);
+    await dialog.getByLabel('Text', { exact: true }).fill('<h2>{{title}}</h2><p>{{price}}</p>');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page.getByText(refused).first()).toBeVisible();
+    await expect(picker.getByRole('option', { name: `template_${label}` })).toHaveCount(0);
+
+    // Create without it: the picker shows the new template and has it selected, with no choosing.
+    await dialog.getByLabel('Text', { exact: true }).fill('<h2>{{title}}</h2>');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(picker.locator('option:checked')).toHaveText(`template_${label}`);
+    await expect(page.getByText('Note created.')).toBeVisible();
+    await expect(picker.locator('option:checked')).toHaveText(`template_${label}`); // still, once the server named it
+
+    // Update to {{price}}: refused the same way; the stored template keeps its text.
+    await dialog.getByLabel('Text', { exact: true }).fill('<p>{{price}}</p>');
+    await dialog.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(page.getByText(refused).first()).toBeVisible();
+    await picker.selectOption({ label: 'New note' });
+    await picker.selectOption({ label: `template_${label}` });
+    await expect(dialog.getByLabel('Text', { exact: true })).toHaveValue('<h2>{{title}}</h2>');
   });
 
   test('Create Preview shows the listing in a sandboxed iframe with no permissions, and its source read-only', async ({ page }) => {

@@ -1,5 +1,6 @@
 // The image destinations of spec §7 on the real server (issue 14): a lot's and a UPC's images, Load Images (the lot
-// takes its UPCs' catalogue pictures, once), deleting lot images (owner only, pushed to the owner's other session),
+// takes its UPCs' catalogue pictures, once; a picture and its background-removed "-no-bg" twin as one image, issue 31),
+// deleting lot images (owner only, pushed to the owner's other session),
 // deleting UPC images by id and by UPC, and the files going with the last row that names them.
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/protocol/error-codes';
@@ -8,7 +9,7 @@ import { MessageType } from '../../src/protocol/message-types';
 import { ImageMessages } from '../../src/protocol/messages';
 import { newUpc } from '../support/catalogue';
 import { packedBox, upcOf } from '../support/boxes';
-import { photo, upload } from '../support/images';
+import { photo, removeBackground, upload } from '../support/images';
 import { notYours, okData, pushesTo, send } from '../support/lot-replies';
 import { ALICE, BOB, createLot, MISSING_ID, staffSuite } from '../support/staff';
 import type { TestClient } from '../support/stomp-client';
@@ -17,6 +18,12 @@ const suite = staffSuite();
 
 async function uploaded(upc: string, fileName = 'photo.jpg'): Promise<Image> {
   const answer = await upload(suite.server.url, await suite.staff.tokenFor(ALICE), { file: await photo(), fileName, UPC: upc });
+  return UpcImagesSchema.shape.images.element.parse((okData(answer.body) as { image: unknown }).image);
+}
+
+/** The catalogue picture without its background, as Remove Background(s) makes it: its "-no-bg" twin beside it. */
+async function backgroundRemoved(image: Image): Promise<Image> {
+  const answer = await removeBackground(suite.server.url, await suite.staff.tokenFor(ALICE), image.wcAttachmentId);
   return UpcImagesSchema.shape.images.element.parse((okData(answer.body) as { image: unknown }).image);
 }
 
@@ -56,6 +63,43 @@ describe('loadImagesForManifest (Load Images)', () => {
     const again = await send(client, 'loadImagesForManifest', lot.id);
     expect(again).toMatchObject({ message: ImageMessages.attached(0) });
     expect((await lotImages(client, lot.id)).images).toHaveLength(3);
+  });
+
+  it('copies a picture and its "-no-bg" twin as ONE image: the background-removed version, in the picture\'s place (issue 31)', async () => {
+    const client = await suite.staff.connect(ALICE);
+    const { lot, kettle, lamp } = await packedBox(client, 'Twins');
+    const source = await uploaded(upcOf(kettle), 'kettle.jpg');
+    await uploaded(upcOf(lamp), 'lamp.jpg');
+    const twin = await backgroundRemoved(source);
+    expect(twin.fileName).toBe('kettle-no-bg.png');
+    expect((await upcImages(client, upcOf(kettle))).map(({ fileName }) => fileName)).toEqual(['kettle.jpg', 'kettle-no-bg.png']);
+
+    const first = await send(client, 'loadImagesForManifest', lot.id);
+    expect(first).toMatchObject({ errorCode: ErrorCode.OK, message: ImageMessages.attached(2) });
+    const images = LotImagesSchema.parse(okData(first)).images;
+    expect(images.map(({ fileName }) => fileName)).toEqual(['kettle-no-bg.png', 'lamp.jpg']);
+    expect(images[0]?.full).toBe(twin.full);
+    expect(await send(client, 'loadImagesForManifest', lot.id)).toMatchObject({ message: ImageMessages.attached(0) });
+  });
+
+  it('adds no twin of a picture the lot already has, nor a picture whose twin it has', async () => {
+    const client = await suite.staff.connect(ALICE);
+    const { lot, kettle } = await packedBox(client, 'Loaded before the removal');
+    const source = await uploaded(upcOf(kettle), 'kettle.jpg');
+    expect(await send(client, 'loadImagesForManifest', lot.id)).toMatchObject({ message: ImageMessages.attached(1) });
+    await backgroundRemoved(source);
+    expect(await send(client, 'loadImagesForManifest', lot.id)).toMatchObject({ message: ImageMessages.attached(0) });
+    expect((await lotImages(client, lot.id)).images.map(({ fileName }) => fileName)).toEqual(['kettle.jpg']);
+  });
+
+  it('takes a "-no-bg" picture of another UPC, or with no source beside it, as a picture of its own', async () => {
+    const client = await suite.staff.connect(ALICE);
+    const { lot, kettle, lamp } = await packedBox(client, 'Not twins');
+    await uploaded(upcOf(kettle), 'shade.jpg');
+    await uploaded(upcOf(lamp), 'shade-no-bg.png');
+    await uploaded(upcOf(lamp), 'lamp-no-bg.png');
+    const images = LotImagesSchema.parse(okData(await send(client, 'loadImagesForManifest', lot.id))).images;
+    expect(images.map(({ fileName }) => fileName)).toEqual(['shade.jpg', 'shade-no-bg.png', 'lamp-no-bg.png']);
   });
 
   it("deleting the lot's copy keeps the UPC's picture and its files", async () => {

@@ -1,11 +1,12 @@
 // Shared notes and listing templates (spec §3 Note, §5, §7, §8; DESIGN §5) on the real server with the real STOMP
 // client, every reply checked against the contract: getNotes by a literal prefix, createNote, updateNote and
-// deleteNoteById with their messages, unique labels, missing notes, a replayed outbox entry, and the live push.
+// deleteNoteById with their messages, unique labels, missing notes, a template refused when saved with an unknown
+// placeholder (issue 31), a replayed outbox entry, and the live push.
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/protocol/error-codes';
 import { NoteSchema, type Note } from '../../src/protocol/listings';
 import { MessageType } from '../../src/protocol/message-types';
-import { NoteMessages } from '../../src/protocol/messages';
+import { NoteMessages, TemplateMessages } from '../../src/protocol/messages';
 import { templateById } from '../../server/domains/notes';
 import { invalid, okData, pushesTo, refusal, send } from '../support/lot-replies';
 import { ADMIN, ALICE, BOB, MISSING_ID, outboxHeader, staffSuite, uniqueName } from '../support/staff';
@@ -64,6 +65,40 @@ describe('/app/createNote', () => {
     expect(first).toMatchObject({ errorCode: ErrorCode.OK, message: 'Note created.' });
     expect(await alice.request('createNote', { id: 0, label, data: '' }, 'incomingMessages', header)).toEqual(first);
     expect(await getNotes(alice, label)).toEqual([okData(first)]);
+  });
+});
+
+describe('a template saved with a placeholder the renderer does not know (issue 31)', () => {
+  const unknownPrice = refusal(TemplateMessages.refused([TemplateMessages.unknown('price')]));
+
+  it("/app/createNote refuses it with BAD_REQUEST naming the placeholder, 'The template is refused: unknown placeholder {{price}}.', storing nothing", async () => {
+    const alice = await suite.staff.connect(ALICE);
+    const label = uniqueName('template_Priced');
+    expect(TemplateMessages.refused([TemplateMessages.unknown('price')])).toBe('The template is refused: unknown placeholder {{price}}.');
+    expect(await send(alice, 'createNote', { id: 0, label, data: '<h2>{{title}}</h2><p>{{price}}</p>' })).toEqual(unknownPrice);
+    expect(await getNotes(alice, label)).toEqual([]);
+  });
+
+  it('/app/updateNote refuses it, the stored template unchanged; so does renaming a note holding it into a template', async () => {
+    const alice = await suite.staff.connect(ALICE);
+    const template = await createNote(alice, uniqueName('template_Kept'), '<h2>{{title}}</h2>');
+    expect(await send(alice, 'updateNote', { ...template, data: '<h2>{{title}}</h2><p>{{price}}</p>' })).toEqual(unknownPrice);
+    expect(await getNotes(alice, template.label)).toEqual([template]);
+
+    // A special note is text put into a lot's special notes, never rendered: its braces are its own business.
+    const note = await createNote(alice, uniqueName('notes_Braces'), 'Sold as is {{price}}');
+    expect(await send(alice, 'updateNote', { ...note, label: uniqueName('template_Renamed') })).toEqual(unknownPrice);
+    expect(await getNotes(alice, note.label)).toEqual([note]);
+  });
+
+  it('names every unknown placeholder once, and accepts every known one and the sections the renderer allows', async () => {
+    const alice = await suite.staff.connect(ALICE);
+    const data = '{{title}} {{cost}} {{#items}}{{items}}{{/items}} {{cost}} {{#sku}}x{{/sku}}';
+    expect(await send(alice, 'createNote', { id: 0, label: uniqueName('template_Two'), data })).toEqual(
+      refusal(TemplateMessages.refused([TemplateMessages.unknown('cost'), TemplateMessages.unknown('sku')])),
+    );
+    const every = '{{title}}{{lotNumber}}{{units}}{{retail}}{{listing}}{{pallets}}{{cartons}}{{specialNotes}}{{categories}}{{quantity}}{{freeShipping}}{{#items}}{{items}}{{/items}}{{^specialNotes}}-{{/specialNotes}}';
+    expect(await send(alice, 'createNote', { id: 0, label: uniqueName('template_Every'), data: every })).toMatchObject({ errorCode: ErrorCode.OK });
   });
 });
 

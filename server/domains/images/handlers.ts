@@ -1,5 +1,5 @@
 // The images destinations of spec §7: a lot's and a UPC's images, Load Images (a lot takes its UPCs' catalogue
-// images), deleting them, and Image Entry's save and delete by URL. Saving by URL fetches and processes outside its
+// pictures, a picture and its background-removed twin as one image), deleting them, and Image Entry's save and delete by URL. Saving by URL fetches and processes outside its
 // transaction (a staged handler), so a slow image host never holds the database.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { ErrorCode } from '../../../src/protocol/error-codes';
@@ -8,6 +8,7 @@ import { ImageMessages } from '../../../src/protocol/messages';
 import { boxes, images, items } from '../../db';
 import { defineHandlers, only, refuse, reply, replyAndPush, type HandlerResult } from '../handler';
 import { lockVisibleLots, lotNotFound, ownerName, presentOneLot, replyAndPushPerOwner } from '../lots';
+import { cataloguePictures } from './catalogue-pictures';
 import type { ImageRow } from './image-presenter';
 import { filesOf, imagesOf, insertImage, lockVisibleLotImages, presentImage, roomFor, visibleLotById } from './image-rows';
 import { commitImage } from './image-commit';
@@ -15,14 +16,17 @@ import { isRefusal, stageImageFromUrl } from './staging';
 
 const notFound = (id: number): HandlerResult => refuse(ErrorCode.NOT_FOUND, ImageMessages.notFound(id));
 
-/** Each catalogue picture once, and none the lot already has: Load Images pressed twice adds nothing. */
+/**
+ * Each catalogue picture once (a source and its "-no-bg" twin are one picture: the twin is copied, issue 31), and
+ * none the lot already has in any version: Load Images pressed twice adds nothing.
+ */
 function notYetAttached(catalogue: readonly ImageRow[], onLot: readonly ImageRow[]): ImageRow[] {
   const seen = new Set(onLot.map(({ fileKey }) => fileKey));
   const wanted: ImageRow[] = [];
-  for (const image of catalogue) {
-    if (seen.has(image.fileKey)) continue;
-    seen.add(image.fileKey);
-    wanted.push(image);
+  for (const { members, chosen } of cataloguePictures(catalogue)) {
+    if (members.some(({ fileKey }) => seen.has(fileKey))) continue;
+    for (const { fileKey } of members) seen.add(fileKey);
+    wanted.push(chosen);
   }
   return wanted;
 }

@@ -1,7 +1,9 @@
 // /app/getNotes, createNote, updateNote, deleteNoteById (spec §3 Note, §5, §7, §8). Notes and templates are shared
 // by all staff (DESIGN §5): no ownership, any signed-in user reads and changes any note. Refusals come before any
-// write; a change is replied to the sender and pushed to their other sessions and the admins.
+// write (a template that would not render among them, issue 31); a change is replied to the sender and pushed to
+// their other sessions and the admins.
 import { ErrorCode } from '../../../src/protocol/error-codes';
+import { noteSaveRefusal } from '../../../src/protocol/listing-templates';
 import { NoteMessages } from '../../../src/protocol/messages';
 import { defineHandlers, only, refuse, reply, replyAndPush, type HandlerResult, type UserContext } from '../handler';
 import { presentNote, type NoteRow } from './note-presenter';
@@ -13,6 +15,10 @@ const changed = (context: UserContext, messageType: ChangeType, row: NoteRow, me
   replyAndPush(reply.ok(messageType, presentNote(row), message), context.user.username);
 
 const labelTaken = (label: string): HandlerResult => refuse(ErrorCode.BAD_REQUEST, NoteMessages.labelTaken(label));
+const unsaveable = (note: { label: string; data: string }): HandlerResult | undefined => {
+  const refusal = noteSaveRefusal(note);
+  return refusal === undefined ? undefined : refuse(ErrorCode.BAD_REQUEST, refusal);
+};
 
 export const noteHandlers = defineHandlers({
   getNotes: {
@@ -25,6 +31,8 @@ export const noteHandlers = defineHandlers({
   createNote: {
     access: 'user',
     async handle(context, { label, data }) {
+      const refused = unsaveable({ label, data });
+      if (refused) return refused;
       await lockLabel(context.db, label);
       if ((await holderOf(context.db, label)) !== undefined) return labelTaken(label);
       return changed(context, 'NOTE_CREATED', await insertNote(context.db, label, data), NoteMessages.created);
@@ -33,6 +41,8 @@ export const noteHandlers = defineHandlers({
   updateNote: {
     access: 'user',
     async handle(context, { id, label, data }) {
+      const refused = unsaveable({ label, data });
+      if (refused) return refused;
       const { db } = context;
       const current = await lockedNote(db, id);
       if (current === undefined) return refuse(ErrorCode.NOT_FOUND, NoteMessages.notFound(id));

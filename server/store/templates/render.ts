@@ -1,7 +1,7 @@
-// Rendering a listing template (DESIGN §5): check its tags, fill the known placeholders with escaped values, then
-// sanitize the whole. A refused template is never rendered.
+// Rendering a listing template (DESIGN §5): check its tags (src/protocol's check, the one a template's save passes
+// too), fill the known placeholders with escaped values, then sanitize the whole. A refused template is never rendered.
 import Mustache from 'mustache';
-import { TAGS, templateRefusal } from './check';
+import { TEMPLATE_TAGS, templateRefusal } from '../../../src/protocol/listing-templates';
 import { sanitizeListing } from './sanitize';
 import { escapeViewValue, viewOf, type ListingValues } from './values';
 
@@ -12,6 +12,6 @@ export function renderListing(template: string, values: ListingValues): Rendered
   const refused = templateRefusal(template, writer);
   if (refused !== undefined) return { refused };
   // The same writer and tags: it renders the tokens it cached when they were checked, not a second parse.
-  const html = writer.render(template, viewOf(values), {}, { tags: TAGS, escape: escapeViewValue });
+  const html = writer.render(template, viewOf(values), {}, { tags: TEMPLATE_TAGS, escape: escapeViewValue });
   return { html: sanitizeListing(html) };
 }

@@ -1,15 +1,17 @@
 // The notes area (spec §2 Listing Manager: "a selected note can be created, updated or deleted; deleting clears the
 // form"; §5 notes rules): special notes (label prefix notes_) and listing templates (template_), the one chosen by
-// the kind switch. A special note can be put into the price request's special notes.
+// the kind switch. A special note can be put into the price request's special notes. A template's form lists the
+// placeholders it may use (issue 31); a note just created is the one selected, at once, online or not.
 import { useState } from 'react';
 import { createNote, decideCreate, decideDelete, decideUpdate, deleteNote, notePrefix, updateNote, useNotes, type NoteDecision } from '../../domains/notes';
 import { NoteKind } from '../../protocol/listings';
 import { ListingManagerMessages } from '../../protocol/messages';
-import { notifier } from '../../sync/feedback/notifier';
-import { useIntent } from '../../sync/intent';
+import { notifier, showError } from '../../sync/feedback/notifier';
+import { queueIntent, useIntent } from '../../sync/intent';
 import { useResolvedId } from '../../sync/live-hooks';
 import { buttonClass, inputClass } from '../../ui/button';
 import { Field } from './fields';
+import { PlaceholderList } from './PlaceholderList';
 
 const EMPTY_FORM = { selectedId: undefined as number | undefined, label: '', data: '' };
 
@@ -19,7 +21,6 @@ export function NotesArea({ onUse }: { onUse: (text: string) => void }) {
   const notes = useNotes(notePrefix(kind));
   // A note made on this device a moment ago has a temporary id until the server names it: follow it.
   const selectedId = useResolvedId(form.selectedId);
-  const create = useIntent(createNote);
   const update = useIntent(updateNote);
   const remove = useIntent(deleteNote);
 
@@ -32,6 +33,15 @@ export function NotesArea({ onUse }: { onUse: (text: string) => void }) {
   const choose = (value: string): void => {
     const note = notes.find(({ id }) => String(id) === value);
     setForm(note === undefined ? EMPTY_FORM : { selectedId: note.id, label: note.label, data: note.data });
+  };
+  /**
+   * Issue 31: the picker shows the new note and selects it at once. Its row is in the replica from the moment it is
+   * queued, under a temporary id useResolvedId follows to the server's; so Update right after Create changes it.
+   */
+  const create = ({ label, data }: { label: string; data: string }): void => {
+    void queueIntent(createNote, { label, data }).then(({ tempId }) => {
+      setForm((current) => ({ ...current, selectedId: tempId, label }));
+    }, showError);
   };
   const switchKind = (next: NoteKind): void => {
     setKind(next);
@@ -70,6 +80,7 @@ export function NotesArea({ onUse }: { onUse: (text: string) => void }) {
       <Field label={ListingManagerMessages.data}>
         {(id) => <textarea id={id} rows={4} value={form.data} onChange={(event) => setForm({ ...form, data: event.target.value })} className={`${inputClass} py-2`} />}
       </Field>
+      {kind === NoteKind.TEMPLATE && <PlaceholderList />}
       <div className="flex flex-wrap gap-2">
         <button type="button" className={buttonClass.secondary} onClick={() => act(decideCreate(kind, form), create, notifier.warning)}>
           {ListingManagerMessages.createNote}

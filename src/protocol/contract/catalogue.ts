@@ -34,7 +34,7 @@ export const catalogueContract = {
     summary: "Attach to a lot the catalogue images of the UPCs in its boxes (Load Images).",
     payload: Id,
     reply: envelopeReply('IMAGE_ADDED_MANIFEST', LotImagesSchema,
-      `images are all the lot's images afterwards: each catalogue image of a UPC in the lot's boxes once, none the lot already has (pressing it twice adds nothing); the copies share the catalogue image's files. Message 'Added images from the catalogue: {n}'. Pushed to the owner's other sessions and the admins. Past ${IMAGES_MAX} images on the lot: BAD_REQUEST, nothing added. ${LOT_OWNERS}`),
+      `images are all the lot's images afterwards: each catalogue picture of a UPC in the lot's boxes once, none the lot already has in any version (pressing it twice adds nothing); a picture and its background-removed twin ('shoe.jpg' and 'shoe-no-bg.png', the same UPC) are one picture, copied as its newest background-removed version; the copies share the catalogue image's files. Message 'Added images from the catalogue: {n}'. Pushed to the owner's other sessions and the admins. Past ${IMAGES_MAX} images on the lot: BAD_REQUEST, nothing added. ${LOT_OWNERS}`),
     errors: ['BAD_REQUEST'],
   },
   deleteImages: {

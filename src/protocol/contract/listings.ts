@@ -4,12 +4,14 @@ import {
   AuctionListingRequestSchema, ListingRequestSchema, LotSchema, NewNoteSchema, NoteSchema, PriceRequestSchema,
 } from '../entities';
 import type { DestinationName } from '../destinations';
-import { NoteMessages } from '../messages';
+import { NoteMessages, TemplateMessages } from '../messages';
 import { Id, text } from '../primitives';
 import { type ContractEntry, envelopeReply, topicReply } from './shared';
 
 const SHARED = 'Notes and templates are shared by all staff (DESIGN §5).';
 const UNIQUE = `Labels are unique: a label another note has is BAD_REQUEST "${NoteMessages.labelTaken('{label}')}", nothing saved.`;
+// Issue 31: a template is checked when it is saved (listing-templates.ts noteSaveRefusal), not first at its preview.
+const RENDERABLE = `A template_ note whose data would not render (an unknown placeholder, …): BAD_REQUEST in the preview's words, such as '${TemplateMessages.refused([TemplateMessages.unknown('price')])}', nothing saved.`;
 const PUSHED = "Pushed to the sender's other sessions and the admins.";
 const STORE = 'SERVICE_UNAVAILABLE when the online store cannot be reached.';
 
@@ -62,7 +64,7 @@ export const listingsContract = {
     summary: 'Create a note.',
     payload: NewNoteSchema,
     reply: envelopeReply('NOTE_CREATED', NoteSchema,
-      `The stored note; message '${NoteMessages.created}'. A blank label: BAD_REQUEST '${NoteMessages.labelRequired}'. ${UNIQUE} ${PUSHED}`),
+      `The stored note; message '${NoteMessages.created}'. A blank label: BAD_REQUEST '${NoteMessages.labelRequired}'. ${RENDERABLE} ${UNIQUE} ${PUSHED}`),
     errors: ['BAD_REQUEST'],
   },
   updateNote: {
@@ -70,7 +72,7 @@ export const listingsContract = {
     summary: "Save a note's label and data.",
     payload: NoteSchema,
     reply: envelopeReply('NOTE_UPDATED', NoteSchema,
-      `The stored note; message '${NoteMessages.updated}'. No such note: NOT_FOUND '${NoteMessages.notFound('{id}')}'. ${UNIQUE} ${PUSHED}`),
+      `The stored note; message '${NoteMessages.updated}'. No such note: NOT_FOUND '${NoteMessages.notFound('{id}')}'. ${RENDERABLE} ${UNIQUE} ${PUSHED}`),
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
   },
   deleteNoteById: {

@@ -167,6 +167,11 @@ export const ListingManagerMessages = {
   updateNote: 'Update',
   deleteNote: 'Delete',
   useNote: 'Use as special notes',
+  // issue 31: the placeholders a template may use, listed beside its text
+  placeholdersTitle: 'Placeholders you may use',
+  placeholder: (name: string) => `{{${name}}}`,
+  sectionsHint: (names: readonly string[]) =>
+    `{{#name}}…{{/name}} shows what is between only when name has a value, {{^name}}…{{/name}} only when it has none; these may: ${names.join(', ')}. Any other placeholder is refused when the template is saved.`,
   // the HTML viewer (spec §2: full screen, Preview and Source tabs, source read-only)
   viewerTitle: (lotNumber: string) => `Listing preview: ${lotNumber}`,
   preview: 'Preview',

@@ -1,15 +1,17 @@
 // The notes area (spec §2 Listing Manager, §3 Note, §5 notes rules, §7 getNotes / createNote / updateNote /
 // deleteNoteById, §8 Notes errors) on the real server: the rules decide what is sent, the intents go through the
-// outbox (offline too: a note made offline and changed before it reaches the server arrives once, as changed), and
-// ingest keeps each prefix's notes as the server has them.
+// outbox (offline too: a note made offline and changed before it reaches the server arrives once, as changed), a
+// template with a placeholder the renderer does not know is refused before it is queued (issue 31), and ingest keeps
+// each prefix's notes as the server has them.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNote, decideCreate, decideDelete, decideUpdate, deleteNote, notesTable, readNotes, updateNote, userLabel } from '../../../src/domains/notes';
 import type { Note } from '../../../src/protocol/entities';
-import { NoteMessages } from '../../../src/protocol/messages';
+import { NoteMessages, TemplateMessages } from '../../../src/protocol/messages';
+import { queueIntent } from '../../../src/sync/intent';
 import { outboxSummary } from '../../../src/sync/outbox/summary';
 import { startClientServer, type ClientServer } from './support/server';
-import { startHarness, type Harness } from './support/sync-harness';
+import { outboxSends, startHarness, type Harness } from './support/sync-harness';
 
 let server: ClientServer;
 beforeAll(async () => void (server = await startClientServer()), 60_000);
@@ -96,6 +98,33 @@ describe('/app/createNote, /app/updateNote, /app/deleteNoteById through the outb
     expect(h.notifier.sound).toHaveBeenCalledWith('notFound');
     expect(h.sync.status.get().submitting).toBe(false);
     await vi.waitFor(async () => expect((await readNotes(label)).filter((note) => note.id < 0)).toEqual([]), WAIT);
+  });
+});
+
+describe('a template with an unknown placeholder, saved on the device (issue 31)', () => {
+  const unknownPrice = 'The template is refused: unknown placeholder {{price}}.';
+
+  it('is refused before it is queued, in the server\'s words: nothing queued, nothing sent', async () => {
+    const h = await startHarness(server);
+    h.connection.open();
+    const label = `template_${h.user}-priced`;
+    const stored = await server.ask<Note>(h.token, 'createNote', { id: 0, label: `template_${h.user}-kept`, data: '<h2>{{title}}</h2>' });
+    const sentBefore = outboxSends(h).length;
+    expect(TemplateMessages.refused([TemplateMessages.unknown('price')])).toBe(unknownPrice);
+
+    await expect(queueIntent(createNote, { label, data: '<p>{{price}}</p>' })).rejects.toThrow(unknownPrice);
+    await expect(queueIntent(updateNote, { ...stored, data: '<p>{{price}}</p>' })).rejects.toThrow(unknownPrice);
+
+    const summary = await outboxSummary(h.db, h.user);
+    expect([summary.queued, summary.failed.length]).toEqual([0, 0]);
+    expect(outboxSends(h).length).toBe(sentBefore);
+    expect(await labels(label)).toEqual([]);
+  });
+
+  it('a special note may hold braces (it is never rendered); a template of known placeholders is queued', () => {
+    expect(createNote.build({ label: 'notes_Braces', data: 'As is {{price}}' })).toMatchObject({ body: { label: 'notes_Braces' } });
+    expect(createNote.build({ label: 'template_Fine', data: '{{title}} {{#items}}{{items}}{{/items}}' })).toMatchObject({ body: { label: 'template_Fine' } });
+    expect(() => updateNote.build({ id: 4, label: 'template_Bad', data: '{{{title}}}' })).toThrow(TemplateMessages.refused([TemplateMessages.tripleBraces('title')]));
   });
 });
 

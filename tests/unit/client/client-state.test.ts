@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { categories, FETCHING_CATEGORIES, PRODUCT_CATEGORIES } from '../../../src/domains/categories';
 import { REQUEST_ID_HEADER } from '../../../src/protocol/auth';
 import type { Category } from '../../../src/protocol/entities';
+import { CATALOGUE_CACHE_MAX } from '../../../src/protocol/catalogue';
 import { Destination } from '../../../src/protocol/destinations';
 import { MessageType } from '../../../src/protocol/message-types';
 import { Topic } from '../../../src/protocol/topics';
@@ -39,10 +40,11 @@ describe('/app/getWoocommerceCategories', () => {
     expect(h.sync.status.get()).toEqual({ message: '', submitting: false });
     h.connection.open();
     expect(h.sync.status.get()).toEqual({ message: FETCHING_CATEGORIES, submitting: true });
-    await vi.waitFor(() => expect(sends(h)).toHaveLength(2));
+    await vi.waitFor(() => expect(sends(h)).toHaveLength(3));
     expect(sends(h)).toEqual(expect.arrayContaining([
       { destination: Destination.getWoocommerceCategories, body: undefined },
       { destination: Destination.syncLots, body: { after: '' } }, // the lots it may see, from nothing (issue 18)
+      { destination: Destination.getCatalogueCache, body: { limit: CATALOGUE_CACHE_MAX } }, // to scan offline (issue 31)
     ]));
     await h.wire.idle();
   });

@@ -1,8 +1,9 @@
-// Shared button looks. Touch-first: every target is at least 44 px tall (min-h-11) with visible focus.
+// Shared button looks. Touch-first: every target is at least 44 px tall (min-h-11) with visible focus. A button busy
+// with its work (use-one-press.ts) is aria-disabled, and looks disabled.
 const BASE =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 text-base font-medium ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ' +
-  'disabled:cursor-not-allowed disabled:opacity-50';
+  'disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
 export const buttonClass = {
   primary: `${BASE} bg-blue-700 text-white hover:bg-blue-800`,

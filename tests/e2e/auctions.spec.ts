@@ -9,7 +9,8 @@ import type { Lot } from '../../src/protocol/lots';
 import { okData, send } from '../support/lot-replies';
 import { connectClient, type TestClient } from '../support/stomp-client';
 import { keyboardDrag, mouseDrag } from './support/drag';
-import { ADMIN, navigateTo } from './support/login';
+import { sentTo } from './support/frames';
+import { ADMIN, navigateTo, signInHome } from './support/login';
 import { lotRow, unique } from './support/lots';
 import { keepScreenshot } from './support/screenshots';
 import { noSidewaysScroll, openAt, SIZES } from './support/sizes';
@@ -149,6 +150,29 @@ test('at a desk: an event made, lots added from the Lots page, moved, a title an
   await expect.poll(async () => (await serverRows(baseURL, eventId)).map((row) => [row.manifest.lotNumber, row.auctionTitle, row.startingPrice]))
     .toEqual([[a, 'Alpha for the sale', 12.5], [c, '', 0], [b, '', 0]]);
   await page.context().close();
+});
+
+test('on a tablet a double tap on Add to Auction adds the lot once: one request, the button waits for its answer (issue 31)', async ({ browser, baseURL }) => {
+  const run = unique().toUpperCase();
+  const { lots } = await seed(baseURL, [`Twice ${run}`]);
+  const client = await adminClient(baseURL);
+  const event = (await client.request('createAuctionEvent', { label: `Twice ${run}` }, 'createdAuctionEvent', { [CLIENT_MSG_ID_HEADER]: unique() })) as AuctionEvent;
+  await client.close();
+  const lotNumber = lots[0]?.lotNumber ?? '';
+  const context = await browser.newContext({ viewport: SIZES[1].viewport, hasTouch: true, baseURL });
+  const page = await context.newPage();
+  const sent = sentTo(page, '/app/addManifestsToAuctionEvent');
+  await signInHome(page);
+  await page.getByRole('checkbox', { name: `Select ${lotNumber}` }).check();
+  await chooseEvent(page, 'Auction event', `Twice ${run}`);
+  const add = page.getByRole('button', { name: 'Add to Auction' });
+  await add.dblclick();
+  await expect(page.getByText('Manifest(s) added to auction event successfully.').first()).toBeVisible();
+  await expect(add).toBeEnabled(); // answered: a new choice of lots may be added
+  await expect(page.getByText(/^Sending \d+…$/)).toHaveCount(0); // nothing more on its way
+  expect(sent).toEqual([{ auctionEventId: event.id, manifestIds: [lots[0]?.id] }]);
+  expect((await serverRows(baseURL, event.id)).map((row) => row.manifest.lotNumber)).toEqual([lotNumber]);
+  await context.close();
 });
 
 test('at a desk: a lot dragged by its handle with the mouse, another moved with the keyboard; the server keeps the sale 1..N', async ({ browser, baseURL }) => {

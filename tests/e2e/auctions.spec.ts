@@ -14,6 +14,7 @@ import { ADMIN, navigateTo, signInHome } from './support/login';
 import { lotRow, unique } from './support/lots';
 import { keepScreenshot } from './support/screenshots';
 import { noSidewaysScroll, openAt, SIZES } from './support/sizes';
+import { expectUncovered } from './support/targets';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -103,6 +104,37 @@ for (const size of SIZES) {
     await page.context().close();
   });
 }
+
+test('at 768×1024 with touch, a lot\'s ↓, auction title, starting price and Edit are in view and uncovered without scrolling sideways (issue 31)', async ({ browser, baseURL }) => {
+  const run = unique().toUpperCase();
+  const { lots } = await seed(baseURL, [`Reach ${run} A`, `Reach ${run} B`], `Reach ${run}`);
+  const [first, second] = lots.map((lot) => lot.lotNumber);
+  const page = await openAt(browser, SIZES[1], baseURL);
+  await navigateTo(page, 'Auctions');
+  await chooseEvent(page, 'Auction event', `Reach ${run}`);
+  await expect(page.getByTestId('auction-row')).toHaveCount(2);
+  const row = page.getByTestId('auction-row').filter({ hasText: first ?? '' });
+  const targets = [
+    row.getByRole('button', { name: `Move ${first ?? ''} down` }), row.getByRole('button', { name: `Edit Auction title of ${first ?? ''}` }),
+    row.getByRole('button', { name: `Edit Starting price of ${first ?? ''}` }), row.getByRole('link', { name: `Edit ${first ?? ''}` }),
+  ];
+  for (const target of targets) await expectUncovered(target);
+  // Neither the page nor the table's own box scrolls sideways to reach them.
+  await noSidewaysScroll(page);
+  const box = page.getByRole('table', { name: 'Lots in this auction' }).locator('xpath=..');
+  expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  // A finger moves it down.
+  await targets[0]?.tap();
+  await expect.poll(() => rowOrder(page)).toEqual([second, first]);
+  // The columns left out at this width come back with the Columns chooser.
+  await page.getByRole('button', { name: 'Columns of Lots in this auction' }).tap();
+  const chooser = page.getByRole('dialog', { name: 'Columns of Lots in this auction' });
+  await expect(chooser.getByRole('checkbox', { name: 'Name' })).not.toBeChecked();
+  await chooser.getByRole('checkbox', { name: 'Name' }).check();
+  await chooser.getByRole('button', { name: 'Close' }).tap();
+  await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
+  await page.context().close();
+});
 
 test('at a desk: an event made, lots added from the Lots page, moved, a title and a starting price edited and saved', async ({ browser, baseURL }) => {
   const run = unique().toUpperCase();

@@ -38,3 +38,25 @@ export async function expectTouchTargets(controls: readonly Locator[]): Promise<
     expect(bottom > 0 && top < windowHeight, `${what} is in the window once scrolled to`).toBe(true);
   }
 }
+
+/**
+ * The control is whole where it is now, without scrolling anything: its centre and each corner (2 px in) are inside
+ * the window and hit the control itself, not a pinned column, a sticky header or the cell that cuts it off.
+ */
+export async function expectUncovered(control: Locator): Promise<void> {
+  const missed = await control.evaluate((element) => {
+    const { left, right, top, bottom } = element.getBoundingClientRect();
+    const points = [[(left + right) / 2, (top + bottom) / 2], [left + 2, top + 2], [right - 2, top + 2], [left + 2, bottom - 2], [right - 2, bottom - 2]] as const;
+    return points.filter(([x, y]) => {
+      const hit = document.elementFromPoint(x, y);
+      return hit === null || !(hit === element || element.contains(hit));
+    }).map(([x, y]) => `(${Math.round(x)}, ${Math.round(y)}): ${document.elementFromPoint(x, y)?.outerHTML.slice(0, 60) ?? 'outside the window'}`);
+  });
+  expect(missed, 'points of the control that something else covers').toEqual([]);
+}
+
+/** Brings the control into view as focus does (nearest edge, inside any box that scrolls), then checks it is whole. */
+export async function expectWholeOnceInView(control: Locator): Promise<void> {
+  await control.evaluate((element) => element.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+  await expectUncovered(control);
+}

@@ -43,6 +43,7 @@ async function addProducts(page: Page): Promise<void> {
 }
 
 test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000); // a server's start, a sign-in and three products: slow on a busy two-core machine
   server = serverProcess(18170);
   files = mkdtempSync(join(tmpdir(), 'lotdesk-e2e-xls-'));
   await server.start();

@@ -1,20 +1,34 @@
 // The default error page (spec §2): titled 'Unexpected Application Error!' with the status or the message.
-// Used for unmatched routes (404) and for anything a route throws.
-import type { ErrorComponentProps } from '@tanstack/react-router';
+// Used for unmatched routes (404) and for anything a route throws. Under the spec's title it says in plain words
+// what happened and gives the way back to the Lots page (issue 31: a person met '404 Not Found' and nothing else).
+import { Link, useLocation, type ErrorComponentProps } from '@tanstack/react-router';
 import { ClientMessages } from '../protocol/messages';
+import { buttonClass } from '../ui/button';
 
+interface ErrorPageProps {
+  /** The status or the message (spec §2). */
+  readonly detail: string;
+  /** What it means for the person, in a sentence. */
+  readonly explanation: string;
+}
 
-export function ErrorPage({ detail }: { detail: string }) {
+export function ErrorPage({ detail, explanation }: ErrorPageProps) {
   return (
-    <section role="alert" className="flex flex-col gap-3">
+    <section role="alert" className="flex flex-col items-start gap-3">
       <h1 className="text-2xl font-semibold text-red-800">{ClientMessages.errorPageTitle}</h1>
-      <p className="text-lg text-slate-800">{detail}</p>
+      <p className="text-lg font-medium text-slate-900">{detail}</p>
+      <p className="text-slate-800">{explanation}</p>
+      {/* '/' opens the Lots page for a signed-in person, and the Login screen for anyone else (spec §2). */}
+      <Link to="/" className={buttonClass.primary}>
+        {ClientMessages.backToLots}
+      </Link>
     </section>
   );
 }
 
 export function NotFoundPage() {
-  return <ErrorPage detail="404 Not Found" />;
+  const { pathname } = useLocation();
+  return <ErrorPage detail={ClientMessages.pageNotFound} explanation={ClientMessages.noPageHere(pathname)} />;
 }
 
 /** What to show for a thrown value: an HTTP-like status first, else the message. */
@@ -28,5 +42,5 @@ export function errorDetail(error: unknown): string {
 }
 
 export function RouteErrorPage({ error }: ErrorComponentProps) {
-  return <ErrorPage detail={errorDetail(error)} />;
+  return <ErrorPage detail={errorDetail(error)} explanation={ClientMessages.pageFailed} />;
 }

@@ -17,6 +17,8 @@ export interface BarAction {
   /** On a phone: in the row ('bar') or in the More actions sheet ('more', the default). */
   readonly phone?: 'bar' | 'more';
   readonly busy?: boolean;
+  /** Its work is on its way (use-one-press.ts): the button says so (aria-disabled, aria-busy) and a tap does nothing. */
+  readonly waiting?: boolean;
 }
 
 export interface ActionBarProps {
@@ -36,8 +38,10 @@ function ActionButton({ action, className = '', onDone }: { action: BarAction; c
       className={`${buttonClass[action.tone ?? 'secondary']} ${className}`}
       disabled={action.disabled}
       title={action.title}
-      aria-busy={action.busy}
+      aria-busy={action.busy === true || action.waiting === true}
+      aria-disabled={action.waiting}
       onClick={() => {
+        if (action.waiting === true) return;
         onDone?.();
         action.onClick?.();
       }}

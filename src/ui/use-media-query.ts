@@ -17,5 +17,11 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
+/** A desk's width (Tailwind's lg): from here a table shows all its columns at first (columns.ts deskOnly). */
+export const DESK_QUERY = '(min-width: 1024px)';
+
 /** True on a desk or tablet (>= 640 px), false on a phone. */
 export const useWideLayout = (): boolean => useMediaQuery(WIDE_QUERY);
+
+/** True on a desk (>= 1024 px). */
+export const useDeskLayout = (): boolean => useMediaQuery(DESK_QUERY);

@@ -9,10 +9,12 @@ import type { Lot } from '../../src/protocol/lots';
 import { okData, send } from '../support/lot-replies';
 import { connectClient, type TestClient } from '../support/stomp-client';
 import { keyboardDrag, mouseDrag } from './support/drag';
-import { ADMIN, navigateTo } from './support/login';
+import { sentTo } from './support/frames';
+import { ADMIN, navigateTo, signInHome } from './support/login';
 import { lotRow, unique } from './support/lots';
 import { keepScreenshot } from './support/screenshots';
 import { noSidewaysScroll, openAt, SIZES } from './support/sizes';
+import { expectUncovered } from './support/targets';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -103,6 +105,37 @@ for (const size of SIZES) {
   });
 }
 
+test('at 768×1024 with touch, a lot\'s ↓, auction title, starting price and Edit are in view and uncovered without scrolling sideways (issue 31)', async ({ browser, baseURL }) => {
+  const run = unique().toUpperCase();
+  const { lots } = await seed(baseURL, [`Reach ${run} A`, `Reach ${run} B`], `Reach ${run}`);
+  const [first, second] = lots.map((lot) => lot.lotNumber);
+  const page = await openAt(browser, SIZES[1], baseURL);
+  await navigateTo(page, 'Auctions');
+  await chooseEvent(page, 'Auction event', `Reach ${run}`);
+  await expect(page.getByTestId('auction-row')).toHaveCount(2);
+  const row = page.getByTestId('auction-row').filter({ hasText: first ?? '' });
+  const targets = [
+    row.getByRole('button', { name: `Move ${first ?? ''} down` }), row.getByRole('button', { name: `Edit Auction title of ${first ?? ''}` }),
+    row.getByRole('button', { name: `Edit Starting price of ${first ?? ''}` }), row.getByRole('link', { name: `Edit ${first ?? ''}` }),
+  ];
+  for (const target of targets) await expectUncovered(target);
+  // Neither the page nor the table's own box scrolls sideways to reach them.
+  await noSidewaysScroll(page);
+  const box = page.getByRole('table', { name: 'Lots in this auction' }).locator('xpath=..');
+  expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  // A finger moves it down.
+  await targets[0]?.tap();
+  await expect.poll(() => rowOrder(page)).toEqual([second, first]);
+  // The columns left out at this width come back with the Columns chooser.
+  await page.getByRole('button', { name: 'Columns of Lots in this auction' }).tap();
+  const chooser = page.getByRole('dialog', { name: 'Columns of Lots in this auction' });
+  await expect(chooser.getByRole('checkbox', { name: 'Name' })).not.toBeChecked();
+  await chooser.getByRole('checkbox', { name: 'Name' }).check();
+  await chooser.getByRole('button', { name: 'Close' }).tap();
+  await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
+  await page.context().close();
+});
+
 test('at a desk: an event made, lots added from the Lots page, moved, a title and a starting price edited and saved', async ({ browser, baseURL }) => {
   const run = unique().toUpperCase();
   const { lots } = await seed(baseURL, [`Alpha ${run}`, `Bravo ${run}`, `Charlie ${run}`]);
@@ -149,6 +182,29 @@ test('at a desk: an event made, lots added from the Lots page, moved, a title an
   await expect.poll(async () => (await serverRows(baseURL, eventId)).map((row) => [row.manifest.lotNumber, row.auctionTitle, row.startingPrice]))
     .toEqual([[a, 'Alpha for the sale', 12.5], [c, '', 0], [b, '', 0]]);
   await page.context().close();
+});
+
+test('on a tablet a double tap on Add to Auction adds the lot once: one request, the button waits for its answer (issue 31)', async ({ browser, baseURL }) => {
+  const run = unique().toUpperCase();
+  const { lots } = await seed(baseURL, [`Twice ${run}`]);
+  const client = await adminClient(baseURL);
+  const event = (await client.request('createAuctionEvent', { label: `Twice ${run}` }, 'createdAuctionEvent', { [CLIENT_MSG_ID_HEADER]: unique() })) as AuctionEvent;
+  await client.close();
+  const lotNumber = lots[0]?.lotNumber ?? '';
+  const context = await browser.newContext({ viewport: SIZES[1].viewport, hasTouch: true, baseURL });
+  const page = await context.newPage();
+  const sent = sentTo(page, '/app/addManifestsToAuctionEvent');
+  await signInHome(page);
+  await page.getByRole('checkbox', { name: `Select ${lotNumber}` }).check();
+  await chooseEvent(page, 'Auction event', `Twice ${run}`);
+  const add = page.getByRole('button', { name: 'Add to Auction' });
+  await add.dblclick();
+  await expect(page.getByText('Manifest(s) added to auction event successfully.').first()).toBeVisible();
+  await expect(add).toBeEnabled(); // answered: a new choice of lots may be added
+  await expect(page.getByText(/^Sending \d+…$/)).toHaveCount(0); // nothing more on its way
+  expect(sent).toEqual([{ auctionEventId: event.id, manifestIds: [lots[0]?.id] }]);
+  expect((await serverRows(baseURL, event.id)).map((row) => row.manifest.lotNumber)).toEqual([lotNumber]);
+  await context.close();
 });
 
 test('at a desk: a lot dragged by its handle with the mouse, another moved with the keyboard; the server keeps the sale 1..N', async ({ browser, baseURL }) => {

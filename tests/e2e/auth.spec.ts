@@ -55,10 +55,18 @@ test('a protected route redirects a visitor to /login', async ({ page }) => {
   }
 });
 
-test('an unknown route shows the error page with 404', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown route shows the error page with 404, in plain words, and a way back to the Lots page (issue 31)', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/overview');
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
-  await expect(page.getByText('404 Not Found')).toBeVisible();
+  await expect(page.getByText('Page not found (404)')).toBeVisible();
+  await expect(page.getByText('There is no page at /overview.', { exact: false })).toBeVisible();
+  const back = page.getByRole('link', { name: 'Go to the Lots page' });
+  expect((await back.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44); // a finger's target
+  await back.tap();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: /^Lots/ })).toBeVisible();
 });
 
 test('route params: invalid lot id and image type show the spec warnings', async ({ page }) => {

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { utils, write } from 'xlsx';
+import { ImageEntryMessages } from '../../src/protocol/messages';
+import { sentTo } from './support/frames';
 import { signInHome } from './support/login';
 import { keepScreenshot } from './support/screenshots';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
@@ -153,6 +155,30 @@ test('Save Images goes row by row: the JPEG is saved with its thumbnail, an HTML
   await expect(resultOf(page, jpegUpc)).toHaveText('Images deleted');
   await expect(thumbnail).toHaveCount(0);
   await expect.poll(() => replicaImages(page, jpegUpc)).toBe(0);
+});
+
+test('Save Images waits while its rows do: a double tap queues each row once, and offline the button stays disabled until they went (issue 31)', async ({ page }) => {
+  const sent = sentTo(page, '/app/saveImageByUrl');
+  await openImageEntry(page);
+  const id = unique();
+  await chooseSheet(page, sheetFile(`twice-${id}.xlsx`, [[`${id}1`, `http://${origin}/${id}-1.jpg`]]));
+  await expect(rowOf(page, `${id}1`)).toBeVisible();
+  await server.stop();
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save Images' });
+  await save.dblclick();
+  await expect(resultOf(page, `${id}1`)).toHaveText('Waiting for the connection');
+  await expect(save).toBeDisabled();
+  await save.click({ force: true }); // a tap on it starts nothing
+  await expect(page.getByText(ImageEntryMessages.runningNow)).toHaveCount(0);
+  await server.start();
+  const progress = page.getByRole('dialog', { name: 'Saving images' });
+  await expect(progress).toContainText('Saved 1 images.', { timeout: 30_000 });
+  await progress.getByRole('button', { name: 'Close' }).click();
+  await expect(resultOf(page, `${id}1`)).toHaveText(`Uploaded image: ${id}-1.jpg`);
+  await expect(save).toBeEnabled();
+  expect(sent).toHaveLength(1);
+  expect(served.filter((path) => path.includes(id))).toHaveLength(1);
 });
 
 test('Cancel during a 10-row save: the one on its way finishes, the rest are never sent (not even after a reload)', async ({ page }) => {

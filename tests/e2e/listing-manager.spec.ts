@@ -6,6 +6,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PLACEHOLDERS } from '../../src/protocol/listing-templates';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+import { ListingManagerMessages as L } from '../../src/protocol/messages';
+import { sentTo } from './support/frames';
 import { signInHome } from './support/login';
 import { keepScreenshot } from './support/screenshots';
 import { expectTouchTargets } from './support/targets';
@@ -268,6 +270,40 @@ test.describe('at 768 px with touch', () => {
     await unlisting.getByRole('button', { name: 'Close' }).click();
     await expect(lotRow(page, titles[0] ?? '')).toContainText('NOT_LISTED');
     await expect(lotRow(page, titles[1] ?? '')).toContainText('LISTED');
+  });
+
+  test('List waits while its lots do: offline, the manager opened again has List disabled, and a press there lists nothing twice (issue 31)', async ({ page }) => {
+    const sent = sentTo(page, '/app/listOnWC');
+    await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+    await page.getByRole('checkbox', { name: 'LISTED', exact: true }).check();
+    // Two lots: the manager shows List for them even once they show as listed (spec §2).
+    const titles = [`Twice ${unique()} A`, `Twice ${unique()} B`];
+    for (const title of titles) await selectedLot(page, title);
+    let dialog = await openListingManager(page);
+    await makeTemplate(dialog, `Twice ${unique()}`, '<h2>{{title}}</h2>');
+    await expect(page.getByText('Note created.')).toBeVisible(); // the template is on the server
+    await server.stop();
+    await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'List', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText(L.waitingForConnection(2))).toBeVisible();
+
+    // Opened again while the lot waits: List says it waits, and a press starts nothing.
+    dialog = await openListingManager(page);
+    const list = dialog.getByRole('button', { name: 'List', exact: true });
+    await expect(list).toBeDisabled();
+    await expect(list).toHaveAttribute('title', L.queueRunning);
+    await list.click({ force: true });
+    await expect(dialog).toBeVisible();
+    await expect(page.getByText(L.queueRunning)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+    await server.start();
+    const progress = page.getByRole('dialog', { name: 'Listing lots' });
+    await expect(progress.getByText('All lots added to WC')).toBeVisible({ timeout: 30_000 });
+    await progress.getByRole('button', { name: 'Close' }).click();
+    for (const title of titles) await expect(lotRow(page, title)).not.toContainText('NOT_LISTED');
+    expect(sent).toHaveLength(2); // each lot once
   });
 
   test('Lot edit: a listed lot shows its public link and Unlist, which says "Unlisted from WC: {lotNumber}" and "Deleted Listing"', async ({ page }) => {

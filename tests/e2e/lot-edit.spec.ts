@@ -11,6 +11,8 @@ import { ClientMessages, ServerMessages } from '../../src/protocol/messages';
 import { holdOutbox } from './support/replica';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
+import { SIZES } from './support/sizes';
+import { expectWholeOnceInView } from './support/targets';
 import { createLotWithBox, scan } from './support/lots';
 
 test.describe.configure({ timeout: 90_000 });
@@ -41,6 +43,7 @@ async function addProducts(page: Page): Promise<void> {
 }
 
 test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000); // a server's start, a sign-in and three products: slow on a busy two-core machine
   server = serverProcess(18170);
   files = mkdtempSync(join(tmpdir(), 'lotdesk-e2e-xls-'));
   await server.start();
@@ -108,6 +111,25 @@ test('an unknown UPC says "UPC … not found." and its row shows it failed', asy
   await page.getByRole('table', { name: 'Items' }).getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByText('No items in the current box.')).toBeVisible();
 });
+
+for (const size of SIZES) {
+  test(`at ${size.viewport.width}×${size.viewport.height} the Vendor field and a failed scan's Discard are whole, not cut off or covered (issue 31)`, async ({ browser }) => {
+    const page = await (await browser.newContext({ viewport: size.viewport, hasTouch: size.hasTouch })).newPage();
+    await lotWithBox(page, `Whole ${size.name} ${run}`);
+    await page.getByRole('textbox', { name: 'UPC', exact: true }).focus();
+    await scan(page, ONE.upc);
+    await scan(page, 'NOSUCH456');
+    const discard = page.getByRole('button', { name: 'Discard', exact: true });
+    await expect(discard).toBeVisible();
+    // The toasts of the scans go first: they lie over the page's top for 5 s, as designed.
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 20_000 });
+    await expectWholeOnceInView(page.getByRole('button', { name: new RegExp(`^Edit Vendor of ${ONE.upc}:`) }));
+    await expectWholeOnceInView(discard);
+    await (size.hasTouch ? discard.tap() : discard.click());
+    await expect(page.getByText('Failed: UPC NOSUCH456 not found.')).toHaveCount(0);
+    await page.context().close();
+  });
+}
 
 test('XLS Data Entry adds a real file\'s rows and marks the unknown UPC not found', async ({ page }) => {
   await lotWithBox(page, `Xls ${run}`);

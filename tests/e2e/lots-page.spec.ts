@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page, type WebSocketRoute } from '@pla
 import { MessageType } from '../../src/protocol/message-types';
 import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
+import { sentTo } from './support/frames';
 import { createLot, lotRow, unique } from './support/lots';
 
 // Its own server process and data folder, so the lots made here are nobody else's count.
@@ -187,18 +188,21 @@ test('Multiple SKUs alerts "No SKUs entered." for blank input, and selects the l
   await expect(row(page, `Sku three ${suffix}`)).toHaveCount(0);
 });
 
-/** The bodies the page SENDs to a destination, parsed, as they leave the page. Call before the page connects. */
-function sentTo(page: Page, destination: string): unknown[] {
-  const bodies: unknown[] = [];
-  page.on('websocket', (socket) =>
-    socket.on('framesent', ({ payload }) => {
-      const frame = typeof payload === 'string' ? payload : payload.toString('utf8');
-      if (!frame.startsWith('SEND\n') || !frame.includes(`\ndestination:${destination}\n`)) return;
-      bodies.push(JSON.parse(frame.slice(frame.indexOf('\n\n') + 2).replace(/\0\s*$/, '')));
-    }),
-  );
-  return bodies;
-}
+test('Multiple SKUs: a double tap on Proceed and on Update Categories looks the lots up once (issue 31)', async ({ page }) => {
+  const sent = sentTo(page, '/app/getLotsBySkus');
+  await signInHome(page, server.url, PROCESS_ADMIN_PASSWORD);
+  const lotNumber = await createLot(page, `Sku twice ${unique()}`);
+  await page.getByRole('button', { name: 'Multiple SKUs' }).click();
+  const entry = page.getByRole('dialog', { name: 'Multiple SKUs' });
+  await entry.getByLabel('SKUs, one per line').fill(lotNumber);
+  await entry.getByRole('button', { name: 'Proceed' }).dblclick();
+  const confirm = page.getByRole('dialog', { name: 'Getting Lots by SKUs for 1 lots.' });
+  await confirm.getByRole('button', { name: 'Update Categories' }).dblclick();
+  await expect(page.getByRole('heading', { name: 'Lots (1)' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: `Select ${lotNumber}` })).toBeChecked();
+  await expect(page.getByTestId('status-badge')).toHaveText('Ready.');
+  expect(sent).toEqual([[lotNumber]]);
+});
 
 const lotIds = (body: unknown): number[] => (Array.isArray(body) ? body.map((lot: { id: number }) => lot.id) : []);
 

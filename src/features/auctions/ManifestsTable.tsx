@@ -1,6 +1,8 @@
 // The auction's lots in sale order (spec §2 Auctions): select, id, up/down, lot number, name, units, retail, status
 // with the listing link, auction title (editable, its length shown), starting price (editable), end time, category
 // and the edit link; on the shared ResponsiveTable (a table on a desk, cards on a phone). Edits wait for Update.
+// On a 768 px tablet the columns a person works with here (order, lot, auction title, starting price, edit) fit the
+// screen: the others start hidden there (deskOnly, issue 31) and the Columns chooser brings them back.
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { titleTooLong, type AuctionManifestRow } from '../../domains/auctions';
@@ -9,7 +11,7 @@ import { isOnStore, publicListingPath } from '../../domains/listings';
 import { AuctionScreenMessages as T } from '../../protocol/messages';
 import { Money } from '../../protocol/primitives';
 import { notifier } from '../../sync/feedback/notifier';
-import { buttonClass } from '../../ui/button';
+import { cellButtonClass } from '../../ui/button';
 import { categoriesText } from '../../ui/lot-display';
 import { DragHandle, formatNumber, NumberCell, ResponsiveTable, RowCheckbox, TextCell, type Reorder, type TableColumn } from '../../ui/table';
 import { shownPrice, shownTitle, type Drafts, type RowDraft } from './use-auctions';
@@ -17,7 +19,6 @@ import { shownPrice, shownTitle, type Drafts, type RowDraft } from './use-auctio
 const LINK =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 font-medium text-blue-800 underline ' +
   'hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600';
-const MOVE = `${buttonClass.secondary} min-w-11 px-2`;
 
 export interface ManifestsTableProps {
   readonly rows: readonly AuctionManifestRow[];
@@ -59,15 +60,16 @@ function useColumns({ rows, selected, onSelect, drafts, onEdit, onMove }: Manife
       ),
       cell: (row) => <RowCheckbox checked={selected.has(row.id)} onToggle={() => onSelect([row.id], !selected.has(row.id))} label={`Select ${row.manifest.lotNumber}`} />,
     },
-    { id: 'id', label: 'Id', width: 70, cell: (row) => text(String(row.id)) },
+    { id: 'id', label: 'Id', width: 70, deskOnly: true, cell: (row) => text(String(row.id)) },
     {
-      id: 'order', label: T.saleOrder, width: 170, key: true, card: 'action',
+      // The sale number, the handle and ↑ ↓ (44 px each), their gaps and the cell's padding: nothing cut off.
+      id: 'order', label: T.saleOrder, width: 196, key: true, card: 'action',
       cell: (row, index) => (
         <span className="flex items-center gap-1">
           <span className="min-w-7 text-right font-mono text-sm tabular-nums" title={T.saleOrder}>{index + 1}</span>
           <DragHandle label={T.dragHandle(row.manifest.lotNumber)} />
-          <button type="button" className={MOVE} disabled={index === 0} aria-label={T.moveUp(row.manifest.lotNumber)} onClick={() => onMove(row, -1)}>↑</button>
-          <button type="button" className={MOVE} disabled={index === rows.length - 1} aria-label={T.moveDown(row.manifest.lotNumber)} onClick={() => onMove(row, 1)}>↓</button>
+          <button type="button" className={cellButtonClass} disabled={index === 0} aria-label={T.moveUp(row.manifest.lotNumber)} onClick={() => onMove(row, -1)}>↑</button>
+          <button type="button" className={cellButtonClass} disabled={index === rows.length - 1} aria-label={T.moveDown(row.manifest.lotNumber)} onClick={() => onMove(row, 1)}>↓</button>
         </span>
       ),
     },
@@ -80,25 +82,25 @@ function useColumns({ rows, selected, onSelect, drafts, onEdit, onMove }: Manife
         </span>
       ),
     },
-    { id: 'name', label: 'Name', width: 180, grow: true, card: 'wide', cell: (row) => text(row.manifest.titleListing) },
-    { id: 'units', label: 'Units', width: 70, align: 'right', cell: (row) => text(String(row.manifest.numberOfUnits)) },
-    { id: 'retail', label: 'Retail', width: 90, align: 'right', cell: (row) => text(formatNumber(row.manifest.totalOriginalRetail)) },
+    { id: 'name', label: 'Name', width: 180, grow: true, card: 'wide', deskOnly: true, cell: (row) => text(row.manifest.titleListing) },
+    { id: 'units', label: 'Units', width: 70, align: 'right', deskOnly: true, cell: (row) => text(String(row.manifest.numberOfUnits)) },
+    { id: 'retail', label: 'Retail', width: 90, align: 'right', deskOnly: true, cell: (row) => text(formatNumber(row.manifest.totalOriginalRetail)) },
     {
-      id: 'status', label: 'Status', width: 130,
+      id: 'status', label: 'Status', width: 130, deskOnly: true,
       cell: (row) => (isOnStore(row.manifest) && row.manifest.slug !== null
         ? <a className={LINK} href={publicListingPath(row.manifest.slug)} target="_blank" rel="noreferrer">{row.manifest.status}</a>
         : <span className="font-mono text-sm">{row.manifest.status}</span>),
     },
-    { id: 'auctionTitle', label: 'Auction title', width: 240, key: true, card: 'wide', cell: (row) => <TitleCell row={row} drafts={drafts} onEdit={onEdit} /> },
+    { id: 'auctionTitle', label: 'Auction title', width: 190, key: true, card: 'wide', cell: (row) => <TitleCell row={row} drafts={drafts} onEdit={onEdit} /> },
     {
-      id: 'startingPrice', label: 'Starting price', width: 120, key: true, align: 'right',
+      id: 'startingPrice', label: 'Starting price', width: 110, key: true, align: 'right',
       cell: (row) => (
         <NumberCell label="Starting price" value={shownPrice(row, drafts)} rule={Money} rowName={row.manifest.lotNumber} changed={drafts.get(row.id)?.startingPrice !== undefined}
           onCommit={(value) => onEdit(row.id, { startingPrice: value })} onInvalid={(message) => notifier.error(message)} />
       ),
     },
-    { id: 'endTime', label: 'End time', width: 150, cell: (row) => text(when(row.endTime)) },
-    { id: 'category', label: 'Category', width: 130, cell: (row) => text(categoriesText(row.manifest.categories, byId)) },
+    { id: 'endTime', label: 'End time', width: 150, deskOnly: true, cell: (row) => text(when(row.endTime)) },
+    { id: 'category', label: 'Category', width: 130, deskOnly: true, cell: (row) => text(categoriesText(row.manifest.categories, byId)) },
     {
       id: 'edit', label: 'Edit', header: <span className="sr-only">Edit</span>, width: 64, key: true, card: 'action',
       cell: (row) => <Link to="/lotedit/$lotId" params={{ lotId: String(row.manifest.id) }} className={LINK} aria-label={`Edit ${row.manifest.lotNumber}`}>Edit</Link>,

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FilePicker, SPREADSHEET_FILES } from '../../ui/FilePicker';
 import { ProgressDialog } from '../../ui/ProgressDialog';
 import { ScreenTitle } from '../../ui/ScreenTitle';
+import { useOnePress } from '../../ui/use-one-press';
 import { sheetUpcs } from './image-rows';
 import { runSummary, type RunSummary } from './image-sheet';
 import { ImageRowsTable } from './ImageRowsTable';
@@ -31,6 +32,8 @@ export function ImageEntryScreen() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const summary = runSummary(sheet);
   const running = summary !== undefined && !summary.finished;
+  // While its rows are on their way (offline they wait), a second press would only be refused (issue 31).
+  const save = useOnePress(saveImages, running);
   const upcs = sheetUpcs(sheet.rows);
   const cancel = (): void => void cancelSave();
   const askDelete = (): void => {
@@ -46,8 +49,8 @@ export function ImageEntryScreen() {
         <ActionBar
           label="Image entry actions"
           actions={[
-            // Never disabled: the progress dialog hands focus back to the button that started it.
-            { label: ImageEntryMessages.saveImages, onClick: saveImages, tone: 'primary', phone: 'bar', busy: running },
+            // aria-disabled while waiting, never disabled: the progress dialog hands focus back to the button that started it.
+            { label: ImageEntryMessages.saveImages, onClick: save.press, tone: 'primary', phone: 'bar', waiting: save.busy },
             { label: ImageEntryMessages.deleteImages, tone: 'danger', phone: 'bar', onClick: askDelete },
           ]}
         />

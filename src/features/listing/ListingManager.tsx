@@ -12,11 +12,12 @@ import { ListingManagerMessages } from '../../protocol/messages';
 import { buttonClass, inputClass } from '../../ui/button';
 import { Dialog, DialogActions, DialogCloseButton } from '../../ui/Dialog';
 import { HtmlViewer } from '../../ui/HtmlViewer';
+import { useOnePress } from '../../ui/use-one-press';
 import { CheckboxField, Field, NumberField } from './fields';
 import { ListingQueueDialog } from './ListingQueueDialog';
 import { NotesArea } from './NotesArea';
 import { PriceFields } from './PriceFields';
-import type { AuctionRows } from './listing-queue';
+import { useQueueRunning, type AuctionRows } from './listing-queue';
 import { useListingManager, type ListingManagerState } from './use-listing-manager';
 
 export type ListingLot = Pick<Lot, 'id' | 'lotNumber' | 'status' | 'slug'>;
@@ -35,6 +36,11 @@ function ListingFields({ lots, state, onStarted }: { lots: readonly ListingLot[]
   const templates = useNotes(notePrefix(NoteKind.TEMPLATE));
   const [only] = lots;
   const slug = only?.slug ?? null;
+  // List and Unlist start a queue; while one is on its way (offline it waits) a press would only be refused (issue 31).
+  const running = useQueueRunning();
+  const list = useOnePress(() => state.list() && onStarted(), running);
+  const unlist = useOnePress(() => state.unlist() && onStarted(), running);
+  const waitHint = running ? ListingManagerMessages.queueRunning : undefined;
   return (
     <section aria-labelledby="listing-fields" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
       <h3 id="listing-fields" className="text-lg font-semibold">
@@ -63,12 +69,12 @@ function ListingFields({ lots, state, onStarted }: { lots: readonly ListingLot[]
           </button>
         )}
         {showsList(lots) && (
-          <button type="button" className={buttonClass.primary} onClick={() => state.list() && onStarted()}>
+          <button type="button" className={buttonClass.primary} aria-disabled={list.busy} aria-busy={list.busy} title={waitHint} onClick={() => list.press()}>
             {ListingManagerMessages.list}
           </button>
         )}
         {showsUnlist(lots) && (
-          <button type="button" className={buttonClass.danger} onClick={() => state.unlist() && onStarted()}>
+          <button type="button" className={buttonClass.danger} aria-disabled={unlist.busy} aria-busy={unlist.busy} title={waitHint} onClick={() => unlist.press()}>
             {ListingManagerMessages.unlist}
           </button>
         )}

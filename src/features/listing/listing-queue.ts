@@ -124,6 +124,12 @@ export interface QueueView {
   readonly entries: BatchEntries | undefined;
 }
 
+/** A queue of the signed-in user's lots is on its way (its dialog may be hidden: offline, the lots wait). */
+export function useQueueRunning(): boolean {
+  const summary = runSummary(held.useState());
+  return summary !== undefined && !summary.finished;
+}
+
 /** The signed-in user's queue, following its entries while shown. */
 export function useListingQueue(): QueueView {
   const queue = held.useState();

@@ -97,7 +97,8 @@ export function ItemsTable({ lines, selected, onToggle, onEdit, onRetry, onDisca
     {
       id: 'select',
       label: 'Select',
-      width: 150,
+      // Room for a failed scan's Retry and Discard side by side, neither cut off (issue 31).
+      width: 164,
       pin: 'end',
       card: 'action',
       align: 'center',

@@ -12,6 +12,7 @@ import { status } from '../../sync/feedback/status';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { MultipleSkuDialog } from '../../ui/MultipleSkuDialog';
 import { ProgressDialog } from '../../ui/ProgressDialog';
+import { useOnePress } from '../../ui/use-one-press';
 import { useShownAtLeast } from '../../ui/use-shown-at-least';
 import { watchSkusRun } from './skus-run';
 
@@ -52,6 +53,8 @@ export function MultipleSkus({ open, onOpenChange, onSent }: MultipleSkusProps) 
     });
     onSent(list);
   };
+  // One look-up at a time: a second Update Categories while one runs would only ask again (issue 31).
+  const lookUp = useOnePress(run, running);
 
   return (
     <>
@@ -62,7 +65,7 @@ export function MultipleSkus({ open, onOpenChange, onSent }: MultipleSkusProps) 
         title={`Getting Lots by SKUs for ${skus?.length ?? 0} lots.`}
         message="Are you sure you want to Update Categories?"
         proceedLabel="Update Categories"
-        onProceed={() => skus !== undefined && run(skus)}
+        onProceed={() => skus !== undefined && lookUp.press(skus)}
       />
       <ProgressDialog open={progressShown} title={PROGRESS_TITLE} message={message} />
     </>

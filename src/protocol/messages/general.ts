@@ -191,6 +191,11 @@ export const ClientMessages = {
   invalidInput: (what: string, where: string, reason: string) => `Invalid ${what}: ${where}${reason}`,
   numberRequired: (label: string, value: string) => `ERROR, ${label} must be a number. Invalid number:${value}`,
   errorPageTitle: 'Unexpected Application Error!',
+  // the error page in plain words (issue 31): what happened, and the way back
+  pageNotFound: 'Page not found (404)',
+  noPageHere: (path: string) => `There is no page at ${path}. The address may be mistyped, or the page has moved.`,
+  pageFailed: 'Something went wrong on this page. Going back to the Lots page and trying again usually helps.',
+  backToLots: 'Go to the Lots page',
   noFile: 'No file selected',
   // images (spec §5, §8)
   noCurrentLot: 'No currentLot to upload images to.',

@@ -23,8 +23,8 @@ export const TOKEN = defineSetting('token', z.string().regex(/^[\w-]+\.[\w-]+\.[
  * engine knows no table; a table names itself. */
 export const TABLE_COLUMNS = defineSetting('tableColumns', z.record(z.string(), z.array(z.string())));
 
-/** The column ids hidden in this table on this device (none until the chooser is used). */
-export const hiddenColumns = (settings: Settings, tableId: string): string[] => settings.get(TABLE_COLUMNS)?.[tableId] ?? [];
+/** The column ids hidden in this table on this device (`initial`, none unless given, until the chooser is used). */
+export const hiddenColumns = (settings: Settings, tableId: string, initial: readonly string[] = []): string[] => settings.get(TABLE_COLUMNS)?.[tableId] ?? [...initial];
 
 /** Remembers this table's hidden columns, keeping the other tables' choices. */
 export function setHiddenColumns(settings: Settings, tableId: string, hidden: readonly string[]): void {

@@ -2,11 +2,11 @@
 // a list of cards on a phone (CardList), and above either the column chooser, whose choice this device
 // remembers per table. Each screen states its columns once (columns.ts); this piece decides how they show.
 import { useMemo } from 'react';
-import { useWideLayout } from '../use-media-query';
+import { useDeskLayout, useWideLayout } from '../use-media-query';
 import { CardList } from './CardList';
 import { ColumnChooser } from './ColumnChooser';
 import { SortableRows, type Reorder } from './sortable';
-import { visibleColumns } from './columns';
+import { choiceId, tabletHidden, visibleColumns } from './columns';
 import { useHiddenColumns } from './use-hidden-columns';
 import { VirtualTable, type VirtualTableProps } from './VirtualTable';
 
@@ -21,7 +21,10 @@ export interface ResponsiveTableProps<Row> extends VirtualTableProps<Row> {
 
 export function ResponsiveTable<Row>({ tableId, columns, reorder, ...rest }: ResponsiveTableProps<Row>) {
   const wide = useWideLayout();
-  const [hidden, setHidden] = useHiddenColumns(tableId);
+  const desk = useDeskLayout();
+  const tablet = wide && !desk;
+  const startHidden = useMemo(() => (tablet ? tabletHidden(columns) : []), [tablet, columns]);
+  const [hidden, setHidden] = useHiddenColumns(choiceId(tableId, tablet, startHidden), startHidden);
   const shown = useMemo(() => visibleColumns(columns, hidden), [columns, hidden]);
   const sortable = reorder !== undefined;
   const layout = wide ? <VirtualTable {...rest} columns={shown} sortable={sortable} /> : <CardList {...rest} columns={shown} sortable={sortable} />;

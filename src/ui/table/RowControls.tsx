@@ -1,6 +1,6 @@
 // A table row's own controls, the same in every table: its select box (the whole 44 px cell is the target), and the
 // Retry / Discard of a change the server refused (the outbox's, offered where the row shows).
-import { buttonClass } from '../button';
+import { cellButtonClass } from '../button';
 
 export function RowCheckbox({ checked, onToggle, label }: { checked: boolean; onToggle: () => void; label: string }) {
   return (
@@ -13,10 +13,10 @@ export function RowCheckbox({ checked, onToggle, label }: { checked: boolean; on
 export function RetryDiscard({ onRetry, onDiscard }: { onRetry: () => void; onDiscard: () => void }) {
   return (
     <span className="flex gap-1">
-      <button type="button" className={`${buttonClass.secondary} px-2`} onClick={onRetry}>
+      <button type="button" className={cellButtonClass} onClick={onRetry}>
         Retry
       </button>
-      <button type="button" className={`${buttonClass.secondary} px-2`} onClick={onDiscard}>
+      <button type="button" className={cellButtonClass} onClick={onDiscard}>
         Discard
       </button>
     </span>

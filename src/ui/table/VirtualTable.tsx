@@ -6,7 +6,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { SortableItem, type SortableRowParts } from './sortable';
-import { pinOffsets, type TableColumn } from './columns';
+import { pinnedWidths, pinOffsets, type TableColumn } from './columns';
 
 /** Touch-first: no row shorter than a 44 px target (WCAG 2.5.5). */
 export const MIN_ROW_HEIGHT_PX = 44;
@@ -72,9 +72,13 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   // The table is as wide as its columns, at least its box; a `grow` column (no width on its <col>) takes the rest.
   const width = columns.reduce((sum, column) => sum + column.width, 0);
   const pins = pinOffsets(columns).map(pinned);
+  // A cell brought into view (focus, a tap's scroll) stops clear of the pinned columns and the sticky header, never
+  // under them (issue 31: Lot edit's Vendor cell sat under the Select column at 768 px).
+  const covered = pinnedWidths(columns);
+  const scrollPadding: CSSProperties = { scrollPaddingLeft: covered.start, scrollPaddingRight: covered.end, scrollPaddingTop: height };
 
   return (
-    <div ref={scrollRef} style={{ maxHeight }} className="overflow-auto overscroll-contain rounded-lg border border-slate-200 bg-white">
+    <div ref={scrollRef} style={{ maxHeight, ...scrollPadding }} className="overflow-auto overscroll-contain rounded-lg border border-slate-200 bg-white">
       <table aria-label={label} aria-rowcount={rows.length + 1} style={{ width, minWidth: '100%' }} className="table-fixed border-separate border-spacing-0 text-sm sm:text-base">
         <colgroup>
           {columns.map((column) => (

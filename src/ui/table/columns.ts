@@ -28,6 +28,11 @@ export interface TableColumn<Row> {
   readonly card?: CardRole;
   /** Its header acts on every row (select all): on a phone it shows above the cards, beside Columns. */
   readonly headerAboveCards?: boolean;
+  /**
+   * Shown at first only on a desk (>= 1024 px): on a tablet the column starts hidden, so the columns a person works
+   * with fit its width without scrolling sideways (issue 31: Auctions at 768 px); the Columns chooser shows it again.
+   */
+  readonly deskOnly?: boolean;
 }
 
 /** Pinned and key columns always show: without them a row cannot be named or selected. */
@@ -63,6 +68,23 @@ export function pinOffsets(columns: readonly Pick<TableColumn<unknown>, 'width' 
   }
   return offsets;
 }
+
+/** How wide the columns pinned at each side are together: what scrolls under them is out of view there. */
+export function pinnedWidths(columns: readonly Pick<TableColumn<unknown>, 'width' | 'pin'>[]): { readonly start: number; readonly end: number } {
+  const sum = (side: 'start' | 'end'): number => columns.reduce((total, column) => total + (column.pin === side ? column.width : 0), 0);
+  return { start: sum('start'), end: sum('end') };
+}
+
+/** The hideable columns a tablet starts without (deskOnly). */
+export const tabletHidden = (columns: readonly Pick<TableColumn<unknown>, 'id' | 'pin' | 'key' | 'deskOnly'>[]): string[] =>
+  columns.filter((column) => column.deskOnly === true && canHide(column)).map((column) => column.id);
+
+/**
+ * Where the chooser's choice is remembered: a table with desk-only columns keeps a tablet's choice apart from a
+ * desk's (a tablet turned on its side becomes a desk, and back), so each starts from what fits it.
+ */
+export const choiceId = (tableId: string, tablet: boolean, tabletHiddenIds: readonly string[]): string =>
+  (tablet && tabletHiddenIds.length > 0 ? `${tableId}:tablet` : tableId);
 
 export interface CardParts<C> {
   readonly title: C[];

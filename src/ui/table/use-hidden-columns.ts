@@ -1,17 +1,26 @@
 // The column chooser's choice for one table, remembered on this device (settings.ts: TABLE_COLUMNS, keyed by the
-// table's id): the hidden column ids and a setter that stores them.
+// choice's id: the table's, or its tablet choice's, columns.ts choiceId): the hidden column ids and a setter that
+// stores them. Before any choice, `initial` is hidden (a tablet's desk-only columns).
 import { useCallback, useState } from 'react';
 import { sync } from '../../sync/runtime';
 import { hiddenColumns, setHiddenColumns } from '../../sync/session/settings';
 
-export function useHiddenColumns(tableId: string): readonly [readonly string[], (hidden: readonly string[]) => void] {
-  const [hidden, setHidden] = useState<readonly string[]>(() => hiddenColumns(sync().settings, tableId));
+interface Choice {
+  readonly id: string;
+  readonly hidden: readonly string[];
+}
+
+export function useHiddenColumns(choiceId: string, initial: readonly string[] = []): readonly [readonly string[], (hidden: readonly string[]) => void] {
+  const read = (id: string): Choice => ({ id, hidden: hiddenColumns(sync().settings, id, initial) });
+  const [choice, setChoice] = useState<Choice>(() => read(choiceId));
+  // The screen turned (a tablet became a desk): the other choice is read, never the last one's shown.
+  const current = choice.id === choiceId ? choice : read(choiceId);
   const store = useCallback(
     (next: readonly string[]) => {
-      setHidden(next);
-      setHiddenColumns(sync().settings, tableId, next);
+      setChoice({ id: choiceId, hidden: next });
+      setHiddenColumns(sync().settings, choiceId, next);
     },
-    [tableId],
+    [choiceId],
   );
-  return [hidden, store] as const;
+  return [current.hidden, store] as const;
 }

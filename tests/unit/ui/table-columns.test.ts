@@ -1,7 +1,7 @@
 // The rules every table layout shares (issue 13, layout at every size): the chooser hides columns but never a
 // key column, pinned columns stick at stacked offsets, and each column's cell lands in one part of a phone card.
 import { describe, expect, it } from 'vitest';
-import { canHide, cardParts, pinOffsets, setColumnShown, visibleColumns, type CardRole } from '../../../src/ui/table/columns';
+import { canHide, cardParts, choiceId, pinnedWidths, pinOffsets, setColumnShown, tabletHidden, visibleColumns, type CardRole } from '../../../src/ui/table/columns';
 
 interface Column {
   readonly id: string;
@@ -59,6 +59,30 @@ describe('pinned columns on a desk', () => {
       { width: 56, pin: 'end' },
     ]);
     expect(offsets).toEqual([{ side: 'left', px: 0 }, { side: 'left', px: 120 }, undefined, { side: 'right', px: 56 }, { side: 'right', px: 0 }]);
+  });
+});
+
+describe('a cell brought into view (issue 31)', () => {
+  it('stops clear of the columns pinned at each side: their widths together', () => {
+    expect(pinnedWidths([{ width: 120, pin: 'start' }, { width: 80, pin: 'start' }, { width: 300 }, { width: 160, pin: 'end' }])).toEqual({ start: 200, end: 160 });
+    expect(pinnedWidths([{ width: 300 }])).toEqual({ start: 0, end: 0 });
+  });
+});
+
+describe('a tablet starts without the desk-only columns (issue 31)', () => {
+  const columns = [
+    { id: 'select', pin: 'start' as const },
+    { id: 'name', deskOnly: true },
+    { id: 'title', key: true, deskOnly: true },
+    { id: 'units' },
+  ];
+  it('hides the hideable desk-only columns at first, never a key column', () => {
+    expect(tabletHidden(columns)).toEqual(['name']);
+  });
+  it('remembers a tablet\'s choice apart from a desk\'s, only for a table that has desk-only columns', () => {
+    expect(choiceId('auction-manifests', true, ['name'])).toBe('auction-manifests:tablet');
+    expect(choiceId('auction-manifests', false, [])).toBe('auction-manifests');
+    expect(choiceId('lots', true, [])).toBe('lots');
   });
 });
 

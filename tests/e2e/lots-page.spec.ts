@@ -195,9 +195,15 @@ test('Multiple SKUs: a double tap on Proceed and on Update Categories looks the 
   await page.getByRole('button', { name: 'Multiple SKUs' }).click();
   const entry = page.getByRole('dialog', { name: 'Multiple SKUs' });
   await entry.getByLabel('SKUs, one per line').fill(lotNumber);
-  await entry.getByRole('button', { name: 'Proceed' }).dblclick();
+  // Two taps in one go reach the button before its dialog closes (a real double tap's second one may land on what is
+  // under the closed dialog instead, which is not what this checks).
+  const doubleTap = (button: Locator) => button.evaluate((element: HTMLElement) => {
+    element.click();
+    element.click();
+  });
+  await doubleTap(entry.getByRole('button', { name: 'Proceed' }));
   const confirm = page.getByRole('dialog', { name: 'Getting Lots by SKUs for 1 lots.' });
-  await confirm.getByRole('button', { name: 'Update Categories' }).dblclick();
+  await doubleTap(confirm.getByRole('button', { name: 'Update Categories' }));
   await expect(page.getByRole('heading', { name: 'Lots (1)' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: `Select ${lotNumber}` })).toBeChecked();
   await expect(page.getByTestId('status-badge')).toHaveText('Ready.');

@@ -26,9 +26,13 @@ export type ScanOutcome =
 
 /** The lot with this number as this device knows it, typed as people type it ('lot-7', '7'); undefined when none. */
 export async function lotByNumber(db: Pick<ReplicaTables, 'rows'>, code: string): Promise<CountedLot | undefined> {
-  const candidates = await lotNumberCandidates(db, code);
+  return lotAmong(db, await lotNumberCandidates(db, code));
+}
+
+/** The lot written as one of `candidates` (best first) that this device knows, by its lots or its history rows. */
+async function lotAmong(db: Pick<ReplicaTables, 'rows'>, candidates: readonly string[]): Promise<CountedLot | undefined> {
   if (candidates.length === 0) return undefined;
-  const lot = await db.rows(lotsTable).where('lotNumber').anyOf(candidates).filter((row) => row.removed !== 1 && row.id > 0).first();
+  const lot = await db.rows(lotsTable).where('lotNumber').anyOf([...candidates]).filter((row) => row.removed !== 1 && row.id > 0).first();
   if (lot !== undefined) return { id: lot.id, lotNumber: lot.lotNumber, status: lot.status };
   const counted = await db.rows(historyTable).where('manifestId').above(0).filter((row) => candidates.includes(row.lotNumber)).first();
   return counted === undefined ? undefined : { id: counted.manifestId, lotNumber: counted.lotNumber, status: counted.manifest?.status ?? counted.status };
@@ -66,9 +70,10 @@ export async function recordScan(device: ScanDevice, { eventId, code, location }
   const trimmed = code.trim();
   if (trimmed === '') throw new Error(InventoryScreenMessages.noLotNumber);
   const event = await resolvedId(device.replica, eventId);
-  const held = await lotByNumber(device.replica, trimmed);
+  const candidates = await lotNumberCandidates(device.replica, trimmed);
+  const held = await lotAmong(device.replica, candidates);
   // Not held: the number as this device reads it (its lots' format), with a status the server replaces with the lot's.
-  const [asWritten = trimmed] = (await lotNumberCandidates(device.replica, trimmed)).slice(-1);
+  const [asWritten = trimmed] = candidates.slice(-1);
   const lot = held ?? { id: 0, lotNumber: asWritten, status: 'NOT_LISTED' };
   if (!LotNumber.safeParse(lot.lotNumber).success) return { kind: 'unknown', code: trimmed, message: InventoryScreenMessages.unknownLot(trimmed) };
   if (await alreadyCounted(device.replica, event, lot)) {

@@ -101,6 +101,8 @@ function imageCache(cacheName: string, pattern: RegExp, maxEntries: number) {
 }
 
 export default defineConfig({
+  // The rehearsal of the next protocol version (src/protocol/rehearsal.ts): off unless the build asks for it.
+  define: { 'import.meta.env.LOTDESK_PROTOCOL_REHEARSAL': JSON.stringify(process.env.LOTDESK_PROTOCOL_REHEARSAL ?? '') },
   plugins: [
     react(),
     tailwindcss(),

@@ -91,6 +91,14 @@ is no bump. The current version is ${PROTOCOL_VERSION}; this server accepts ${PR
   \`src/protocol/upgrades.ts\`), so a queue made offline before an update arrives as the person made it. A SEND in a
   version outside the range is answered UPGRADE_REQUIRED on \`incomingMessages\` with that refusal as its message, and
   nothing runs.
+- **The app** records the version each outbox entry was written in, and rewrites an older entry as today's payload
+  (the same upgrades) before it sends or describes it. On \`CLIENT_TOO_OLD\` it offers a reload to the newer app and
+  sends nothing; on \`SERVER_TOO_OLD\` it says so and asks again every 30 seconds.
+- **A bump, rehearsed.** Built and started with \`LOTDESK_PROTOCOL_REHEARSAL=1\` (tests only), the app and the
+  server speak the next version, in which createManifest takes \`{ title }\` (\`src/protocol/rehearsal.ts\`); the
+  browser test tests/e2e/protocol-version.spec.ts updates a server under a tablet's offline queue to that release, on
+  both sides of the cutoff. A real bump changes the contract, adds its upgrade step and changelog line, and moves the
+  rehearsal one version on.
 
 ### Changelog
 

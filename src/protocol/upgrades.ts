@@ -4,6 +4,7 @@
 // server applies them to the SENDs of an older client, the client to the entries it queued under older code.
 import { destinationNameOf } from './contract/table';
 import type { DestinationName, DestinationPath } from './destinations';
+import { REHEARSAL, titleInObject } from './rehearsal';
 import { PROTOCOL_VERSION } from './version';
 
 /** The older payload, as received (parsed JSON), read as the next version's. */
@@ -15,8 +16,8 @@ export interface UpgradeStep {
   readonly payloads: Partial<Record<DestinationName, PayloadUpgrade>>;
 }
 
-/** Every step, oldest first. None yet: version 1 is the first the handshake names. */
-export const UPGRADES: readonly UpgradeStep[] = [];
+/** Every step, oldest first. None yet (version 1 is the first the handshake names) but the rehearsal's. */
+export const UPGRADES: readonly UpgradeStep[] = REHEARSAL ? [{ to: 2, payloads: { createManifest: titleInObject } }] : [];
 
 /** The steps between `from` and `to` that change `destination`'s payload, oldest first. */
 export function upgradesOf(destination: DestinationName, from: number, to: number = PROTOCOL_VERSION, steps: readonly UpgradeStep[] = UPGRADES): PayloadUpgrade[] {

@@ -3,14 +3,15 @@
 // ever sent to a server that would misread it. Bumped when a destination's payload, reply or meaning changes
 // incompatibly; an addition an older client simply ignores (a new optional field, a new destination) is no bump.
 // Each bump adds an upgrade of the changed payloads (./upgrades.ts) and a line to PROTOCOL_CHANGELOG.
+import { REHEARSAL, REHEARSAL_BUMP } from './rehearsal';
 
 /** CONNECT: the version the client speaks. CONNECTED: the server's. On a SEND: the version its body was written in. */
 export const PROTOCOL_HEADER = 'lotdesk-protocol';
 /** CONNECTED: the oldest version the server still accepts. */
 export const PROTOCOL_MIN_HEADER = 'lotdesk-protocol-min';
 
-/** This contract's version. */
-export const PROTOCOL_VERSION = 1;
+/** This contract's version (one more in the rehearsal of the next release, ./rehearsal.ts). */
+export const PROTOCOL_VERSION = 1 + REHEARSAL_BUMP;
 /** The oldest version served: at least the one before PROTOCOL_VERSION, whose payloads ./upgrades.ts translates. */
 export const PROTOCOL_MIN = 1;
 
@@ -22,6 +23,7 @@ export const SERVER_TOO_OLD = 'SERVER_TOO_OLD';
 /** What each version changed, newest last (docs/protocol.md shows it). */
 export const PROTOCOL_CHANGELOG: ReadonlyArray<{ readonly version: number; readonly changes: string }> = [
   { version: 1, changes: 'The first version named in the handshake: the contract as docs/protocol.md states it. A client that names none is served as the current version.' },
+  ...(REHEARSAL ? [{ version: 2, changes: 'Rehearsal only (tests): createManifest takes { title }.' }] : []),
 ];
 
 /** The range a server speaks: its own version and the oldest it accepts. */

@@ -1,6 +1,7 @@
 // The lots' changes in words for the outbox panel (issue 13): a lot by its title when the body or the replica has
 // it, else by its id; several lots by their count.
 import { ClientMessages } from '../../protocol/messages';
+import { titleOfCreateManifest } from '../../protocol/rehearsal';
 import type { Describers } from '../../sync/domain';
 import type { ReplicaTables } from '../../sync/replica/replica';
 import { lotsTable } from './tables';
@@ -20,7 +21,7 @@ const lotsNamed = async (tables: ReplicaTables, ids: readonly number[]): Promise
   ids.length === 1 && ids[0] !== undefined ? lotName(tables, ids[0]) : ClientMessages.lotsCounted(ids.length);
 
 export const lotDescribers: Describers = {
-  createManifest: (title) => ClientMessages.createLot(title),
+  createManifest: (body) => ClientMessages.createLot(titleOfCreateManifest(body)),
   copyManifest: async (id, { tables }) => ClientMessages.copyLot(await lotName(tables, id)),
   deleteLots: async (refs, { tables }) => ClientMessages.deleteLots(await lotsNamed(tables, refs.map(({ id }) => id))),
   updateLotStatus: async ({ status, lotIds }, { tables }) => ClientMessages.setLotStatus(await lotsNamed(tables, lotIds), status),

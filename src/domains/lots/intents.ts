@@ -7,6 +7,7 @@ import {
 } from '../../protocol/lots';
 import { ClientMessages } from '../../protocol/messages';
 import { LIST_MAX } from '../../protocol/primitives';
+import { createManifestBody } from '../../protocol/rehearsal';
 import { atLeastOne, defineIntent, queueIntent } from '../../sync/intent';
 import { creates, patches, removes } from '../../sync/outbox/outbox';
 import { validatedNaming } from '../../sync/validated';
@@ -41,7 +42,7 @@ export const createLot = defineIntent({
   destination: 'createManifest',
   build: ({ title }: { readonly title: string }) => {
     const titleListing = validTitle(title);
-    return { body: titleListing, optimistic: creates(lotsTable, draftLot(titleListing)) };
+    return { body: createManifestBody(titleListing), optimistic: creates(lotsTable, draftLot(titleListing)) };
   },
 });
 

@@ -1,8 +1,9 @@
 // Contract rows for lots (spec §7, in its order).
 import { z } from 'zod';
-import { LOT_SUGGESTIONS_MAX, LOT_SYNC_PAGE, LotChangesSchema, LotEditSchema, LotSyncRequestSchema, LotLocationUpdateSchema, LotSchema, LotsFilterSchema, StatusUpdateRequestSchema, StoreStatusSchema, TitleUpdateRequestSchema, TITLE_MAX } from '../entities';
+import { LOT_SUGGESTIONS_MAX, LOT_SYNC_PAGE, LotChangesSchema, LotEditSchema, LotSyncRequestSchema, LotLocationUpdateSchema, LotSchema, LotsFilterSchema, StatusUpdateRequestSchema, StoreStatusSchema, TitleUpdateRequestSchema } from '../entities';
 import type { DestinationName } from '../destinations';
 import { ServerMessages } from '../messages';
+import { CreateManifestPayload } from '../rehearsal';
 import { Id, LIST_MAX, LotNumber, requiredText } from '../primitives';
 import { type ContractEntry, envelopeReply, RowRefList, topicReply } from './shared';
 
@@ -49,7 +50,7 @@ export const lotsContract = {
   createManifest: {
     kind: 'mutation',
     summary: 'Create an empty lot titled with the label; the server assigns its lot number.',
-    payload: requiredText(TITLE_MAX),
+    payload: CreateManifestPayload,
     reply: envelopeReply('CREATED_MANIFEST', LotSchema, "Status NOT_LISTED, owned by the sender; message 'Created manifest: {title}'."),
     errors: ['BAD_REQUEST'],
   },

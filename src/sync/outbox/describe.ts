@@ -4,6 +4,7 @@
 import { destinationNameOf, isMutation, type MutationName } from '../../protocol/contract';
 import { Destination, type DestinationName } from '../../protocol/destinations';
 import { ClientMessages } from '../../protocol/messages';
+import { upgradeQueued } from '../../protocol/upgrades';
 import type { DescribeContext, Domain } from '../domain';
 import type { ReplicaTables } from '../replica/replica';
 import type { OutboxEntry } from './entry';
@@ -49,9 +50,11 @@ export function entryDescriber(domains: readonly Domain[]): DescribeEntry {
     const describer = name === undefined || !isMutation(name) ? undefined : describers.get(name);
     if (describer === undefined) return undescribed(entry, tables);
     try {
-      return await describer(entry.body, { tables });
+      // Queued under older code (issue 32): described as it will be sent.
+      const body = entry.kind === 'send' ? upgradeQueued(entry.destination, entry.body, entry.protocol) : entry.body;
+      return await describer(body, { tables });
     } catch {
-      return undescribed(entry, tables); // a body an older version stored differently: still listed
+      return undescribed(entry, tables); // a body the describer cannot read: still listed
     }
   };
 }

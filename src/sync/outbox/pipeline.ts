@@ -6,7 +6,6 @@ import { AFTER_MSG_ID_HEADER, CLIENT_MSG_ID_HEADER, PIPELINE_WINDOW } from '../.
 import type { DestinationPath } from '../../protocol/destinations';
 import { ErrorCode } from '../../protocol/error-codes';
 import { upgradeQueued } from '../../protocol/upgrades';
-import { PROTOCOL_VERSION } from '../../protocol/version';
 import { changedIds, isTempId, type OutboxEntry, type SendEntry } from './entry';
 
 /**
@@ -123,7 +122,7 @@ export function sendWindow(transport: PipelineTransport, entries: readonly SendE
     const headers: Record<string, string> = { [CLIENT_MSG_ID_HEADER]: entry.clientMsgId, receipt: entry.clientMsgId };
     if (previous !== undefined) headers[AFTER_MSG_ID_HEADER] = previous;
     // Queued under older code (issue 32): sent as today's payload, as the person made it.
-    const body = entry.protocol === PROTOCOL_VERSION ? entry.body : upgradeQueued(entry.destination, entry.body, entry.protocol);
+    const body = upgradeQueued(entry.destination, entry.body, entry.protocol);
     // Refused by the socket (closed under us): this one and the rest were not sent.
     if (!transport.publish(entry.destination, body, headers)) {
       entries.slice(entries.indexOf(entry)).forEach((unsent) => finishOne(unsent.clientMsgId, { kind: 'unsent' }));

@@ -12,7 +12,8 @@ export const PROCESS_ADMIN_PASSWORD = 'offline-admin-password';
 export interface ServerProcess {
   readonly url: string;
   readonly dataDir: string;
-  start(): Promise<void>;
+  /** Starts the server; `release`: more environment for this start only (the same data served by another release). */
+  start(release?: Readonly<Record<string, string>>): Promise<void>;
   stop(): Promise<void>;
   /** Freezes the process (SIGSTOP): its sockets stay open and carry nothing, as over Wi-Fi that dropped unnoticed. */
   pause(): void;
@@ -76,12 +77,12 @@ export function serverProcess(basePort: number, options: ServerProcessOptions = 
   return {
     url,
     dataDir,
-    async start() {
+    async start(release = {}) {
       if (child) throw new Error('server already running');
       // A first start skips initdb and the migrations: the folder gets the migrated template (a restart keeps its data).
       if (process.env.DATABASE_URL === undefined && options.env?.DATABASE_URL === undefined) await withMigratedPglite(dataDir);
       child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, PORT: String(port), HTTPS_PORT: '0', DATA_DIR: dataDir, ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD, LOG_LEVEL: 'warn', HTTP_RATE_LIMIT: '100000', HTTP_ASSET_RATE_LIMIT: '100000', STATIC_DIR: resolve(process.env.STATIC_DIR ?? 'dist'), ...options.env },
+        env: { ...process.env, PORT: String(port), HTTPS_PORT: '0', DATA_DIR: dataDir, ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD, LOG_LEVEL: 'warn', HTTP_RATE_LIMIT: '100000', HTTP_ASSET_RATE_LIMIT: '100000', STATIC_DIR: resolve(process.env.STATIC_DIR ?? 'dist'), ...options.env, ...release },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       await waitForHealth(url, child);

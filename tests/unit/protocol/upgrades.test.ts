@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Destination } from '../../../src/protocol/destinations';
 import { upgradePayload, upgradeQueued, upgradesOf, type UpgradeStep } from '../../../src/protocol/upgrades';
+import { createManifestBody, REHEARSAL, titleInObject, titleOfCreateManifest } from '../../../src/protocol/rehearsal';
 import { admitProtocol, CLIENT_TOO_OLD, PROTOCOL_VERSION, protocolOf, SERVER_TOO_OLD } from '../../../src/protocol/version';
 
 const STEPS: readonly UpgradeStep[] = [
@@ -43,5 +44,23 @@ describe('the versions a server admits', () => {
     expect(protocolOf('3')).toBe(3);
     expect(protocolOf(' 12 ')).toBe(12);
     for (const bad of ['0', '-1', '1.5', 'two', '', '1e3']) expect(protocolOf(bad)).toBeNaN();
+  });
+});
+
+describe('the rehearsed next version (src/protocol/rehearsal.ts)', () => {
+  it("reads today's bare createManifest title as { title }, and leaves a body already in the new shape", () => {
+    expect(titleInObject('Pallet 7')).toEqual({ title: 'Pallet 7' });
+    expect(titleInObject({ title: 'Pallet 7' })).toEqual({ title: 'Pallet 7' });
+  });
+
+  it('names the title of either shape for the outbox panel', () => {
+    expect(titleOfCreateManifest('Pallet 7')).toBe('Pallet 7');
+    expect(titleOfCreateManifest({ title: 'Pallet 7' })).toBe('Pallet 7');
+  });
+
+  it('is off unless the build or the server asks for it: today speaks version 1 and takes the bare title', () => {
+    expect(REHEARSAL).toBe(false);
+    expect(PROTOCOL_VERSION).toBe(1);
+    expect(createManifestBody('Pallet 7')).toBe('Pallet 7');
   });
 });

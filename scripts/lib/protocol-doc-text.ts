@@ -91,6 +91,9 @@ is no bump. The current version is ${PROTOCOL_VERSION}; this server accepts ${PR
   \`src/protocol/upgrades.ts\`), so a queue made offline before an update arrives as the person made it. A SEND in a
   version outside the range is answered UPGRADE_REQUIRED on \`incomingMessages\` with that refusal as its message, and
   nothing runs.
+- **The changing HTTP routes** (\`/api/upload-file\`, \`/api/remove-bg-image\`) read the same header (none: the current
+  version). Outside the range they answer 426 UPGRADE_REQUIRED with \`CLIENT_TOO_OLD\` or \`SERVER_TOO_OLD\` as the
+  message, and record nothing under the Idempotency-Key: the same upload goes again once the versions agree.
 - **The app** records the version each outbox entry was written in, and rewrites an older entry as today's payload
   (the same upgrades) before it sends or describes it. On \`CLIENT_TOO_OLD\` it offers a reload to the newer app and
   sends nothing; on \`SERVER_TOO_OLD\` it says so and asks again every 30 seconds.

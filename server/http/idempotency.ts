@@ -16,6 +16,7 @@ import { isRecorded, isValidDedupKey, runOnce, type DedupCodec } from '../db/ded
 import type { HandlerUser } from '../domains/handler';
 import type { Services } from '../services';
 import { ServerMessages } from '../../src/protocol/messages';
+import { admitProtocol, PROTOCOL_HEADER, protocolOf } from '../../src/protocol/version';
 
 export type MutatingMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const MUTATING: ReadonlySet<string> = new Set<MutatingMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -106,6 +107,9 @@ export function guardMutatingRoutes(app: FastifyInstance): void {
   });
 }
 
+/** A header sent once; sent twice it is malformed (no version is a whole number with a comma in it). */
+const singleHeader = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(',') : value);
+
 /** Registers a mutating /api/ route that authenticates, needs an Idempotency-Key and runs exactly once per key. */
 export function idempotentRoute(app: FastifyInstance, services: Services, options: IdempotentRouteOptions): void {
   // Before the body is read: no upload is buffered for a request that is refused anyway.
@@ -117,6 +121,11 @@ export function idempotentRoute(app: FastifyInstance, services: Services, option
     if (!user) return refuse(reply, ErrorCode.UNAUTHORIZED, ServerMessages.unauthorized);
     const key = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
     if (typeof key !== 'string' || !isValidDedupKey(key)) return refuse(reply, ErrorCode.BAD_REQUEST, ServerMessages.invalidKey(IDEMPOTENCY_KEY_HEADER, CLIENT_MSG_ID_MAX));
+    // Issue 32: an upload queued under another release's code runs only on a server that reads its version.
+    const version = protocolOf(singleHeader(request.headers[PROTOCOL_HEADER]));
+    if (Number.isNaN(version)) return refuse(reply, ErrorCode.BAD_REQUEST, ServerMessages.badProtocolHeader(PROTOCOL_HEADER));
+    const verdict = admitProtocol(version, services.config.protocolRange);
+    if (verdict !== 'served') return refuse(reply, ErrorCode.UPGRADE_REQUIRED, verdict);
     admitted.set(request, { user, key });
     return undefined;
   };

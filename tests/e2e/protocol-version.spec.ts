@@ -32,8 +32,9 @@ test.describe.configure({ mode: 'serial', timeout: 150_000 });
 // One data folder: the updates happen in place, so the tablet's sign-in holds across them.
 const server = serverProcess(18780);
 test.beforeAll(() => {
+  test.setTimeout(300_000);
   execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { env: { ...process.env, STATIC_DIR: NEXT_APP, LOTDESK_PROTOCOL_REHEARSAL: '1' }, stdio: 'inherit' });
-}, 300_000);
+});
 test.afterEach(() => server.stop());
 test.afterAll(() => server.dispose());
 

@@ -9,6 +9,7 @@ import { ErrorCode } from '../../src/protocol/error-codes';
 import { ImageSavedSchema, UpcImagesSchema } from '../../src/protocol/images';
 import { MessageType } from '../../src/protocol/message-types';
 import { ImageMessages, ServerMessages } from '../../src/protocol/messages';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION, SERVER_TOO_OLD } from '../../src/protocol/version';
 import { newUpc } from '../support/catalogue';
 import { photo, upload } from '../support/images';
 import { okData, pushesTo } from '../support/lot-replies';
@@ -104,6 +105,19 @@ describe('an uploaded photo', () => {
     const client = await suite.staff.connect(ALICE);
     await pushesTo(client);
     expect(UpcImagesSchema.parse(okData(await client.request('getImagesForUPC', request.UPC, 'incomingMessages'))).images).toHaveLength(1);
+  });
+
+  it("sent as a version the server does not read is refused UPGRADE_REQUIRED, storing nothing, and goes once the versions agree (issue 32)", async () => {
+    const token = await suite.staff.tokenFor(ALICE);
+    const request = { file: await photo(), UPC: newUpc(), key: uniqueName('device:8') };
+    const groups = storedGroups();
+    const newer = await upload(suite.server.url, token, { ...request, protocol: String(PROTOCOL_VERSION + 1) });
+    expect(newer).toMatchObject({ status: ErrorCode.UPGRADE_REQUIRED, body: { errorCode: ErrorCode.UPGRADE_REQUIRED, message: SERVER_TOO_OLD } });
+    const malformed = await upload(suite.server.url, token, { ...request, protocol: 'two' });
+    expect(malformed).toMatchObject({ status: 400, body: { message: ServerMessages.badProtocolHeader(PROTOCOL_HEADER) } });
+    expect(storedGroups()).toEqual(groups);
+    const current = await upload(suite.server.url, token, { ...request, protocol: String(PROTOCOL_VERSION) });
+    expect(current).toMatchObject({ status: 200, replayed: false, body: { message: ImageMessages.uploaded('photo.jpg') } });
   });
 });
 

@@ -1,6 +1,7 @@
 // Images for the images suites: a photo made with sharp, and the two HTTP operations (spec §7) sent as the outbox
 // sends them, with a bearer token and an Idempotency-Key.
 import sharp from 'sharp';
+import { PROTOCOL_HEADER } from '../../src/protocol/version';
 import { AUTHORIZATION_HEADER, bearer } from '../../src/protocol/auth';
 import { ApiPath, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/protocol/http';
 import { uniqueName } from './staff';
@@ -30,6 +31,8 @@ export interface UploadRequest {
   readonly UPC?: string;
   readonly SKU?: string;
   readonly key?: string;
+  /** The lotdesk-protocol header: the version the upload is sent as (none: the current one). */
+  readonly protocol?: string;
 }
 
 /** POST /api/upload-file: the file first, then the text fields (spec §7: file, UPC, SKU). */
@@ -38,7 +41,8 @@ export async function upload(baseUrl: string, token: string, request: UploadRequ
   form.append('file', new Blob([request.file], { type: request.type ?? 'image/jpeg' }), request.fileName ?? 'photo.jpg');
   if (request.UPC !== undefined) form.append('UPC', request.UPC);
   if (request.SKU !== undefined) form.append('SKU', request.SKU);
-  const headers = { [AUTHORIZATION_HEADER]: bearer(token), [IDEMPOTENCY_KEY_HEADER]: request.key ?? uniqueName('device:upload') };
+  const headers: Record<string, string> = { [AUTHORIZATION_HEADER]: bearer(token), [IDEMPOTENCY_KEY_HEADER]: request.key ?? uniqueName('device:upload') };
+  if (request.protocol !== undefined) headers[PROTOCOL_HEADER] = request.protocol;
   return answerOf(await fetch(`${baseUrl}${ApiPath.uploadFile}`, { method: 'POST', body: form, headers }));
 }
 

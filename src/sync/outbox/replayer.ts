@@ -87,6 +87,8 @@ const isServerFailure = (code: number): boolean => code >= 500 && code < 600;
  * this answer if it is one; the OUTBOX_MAX_FAULTS-th gives the entry up.
  */
 export function verdictOf(codes: readonly number[], message: string, faults: number, now: number, backoff: (attempts: number) => number): Verdict {
+  // Another release's server (issue 32): never a reason to give the change up; the connection finds out which.
+  if (codes.includes(ErrorCode.UPGRADE_REQUIRED)) return { kind: 'retry-later', message, notBefore: now + backoff(faults), fault: false };
   const refused = codes.find((code) => code !== ErrorCode.OK && code !== ErrorCode.UNAUTHORIZED && !isServerFailure(code));
   if (refused !== undefined || codes.some((code) => CLIENT_ERROR_CODES.includes(code))) return { kind: 'rejected', message };
   if (codes.includes(ErrorCode.UNAUTHORIZED)) return { kind: 'unauthorized', message };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AUTHORIZATION_HEADER, bearer } from '../../protocol/auth';
 import { ErrorCode } from '../../protocol/error-codes';
 import { IDEMPOTENCY_KEY_HEADER } from '../../protocol/http';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../protocol/version';
 import type { Replica } from '../replica/replica';
 import type { UploadEntry } from './entry';
 import { decodeBody } from '../../protocol/body';
@@ -69,6 +70,7 @@ export async function postUpload(db: Replica, entry: UploadEntry, token: string,
       headers: {
         [AUTHORIZATION_HEADER]: bearer(token),
         [IDEMPOTENCY_KEY_HEADER]: entry.clientMsgId,
+        [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
         ...(request.type === undefined ? {} : { 'Content-Type': request.type }),
       },
       credentials: 'include',

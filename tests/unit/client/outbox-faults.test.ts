@@ -9,6 +9,7 @@ import { Destination } from '../../../src/protocol/destinations';
 import { ErrorCode } from '../../../src/protocol/error-codes';
 import { ApiPath } from '../../../src/protocol/http';
 import { ClientMessages, ServerMessages } from '../../../src/protocol/messages';
+import { PROTOCOL_VERSION } from '../../../src/protocol/version';
 import { discardEntry } from '../../../src/sync/outbox/outbox';
 import { outboxSummary } from '../../../src/sync/outbox/summary';
 import { BACKOFF_MAX_MS, defaultBackoff, OUTBOX_MAX_FAULTS, verdictOf } from '../../../src/sync/outbox/replayer';
@@ -131,6 +132,18 @@ describe('outbox: an upload the server fails', () => {
     h.connection.open();
     await settled(h);
     expect(h.http.requests).toHaveLength(OUTBOX_MAX_FAULTS + 3);
+    expect(h.wire.applied).toHaveLength(1);
+    expect((await outboxSummary(h.db, h.user)).failed).toEqual([]);
+  });
+
+  it("is never given up for another release's server (426): it goes once a server reads its version (issue 32)", async () => {
+    const h = await start();
+    h.http.failNext.push(...Array.from({ length: OUTBOX_MAX_FAULTS + 2 }, () => ErrorCode.UPGRADE_REQUIRED));
+    await upload(h);
+    h.connection.open();
+    await settled(h);
+    expect(h.http.requests).toHaveLength(OUTBOX_MAX_FAULTS + 3);
+    expect(h.http.requests.every((request) => request.protocol === String(PROTOCOL_VERSION))).toBe(true);
     expect(h.wire.applied).toHaveLength(1);
     expect((await outboxSummary(h.db, h.user)).failed).toEqual([]);
   });

@@ -3,6 +3,7 @@
 // `applied`, so one list shows the order across both channels — and answers a replay with the stored answer,
 // as server/http/idempotency.ts does.
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../../../src/protocol/http';
+import { PROTOCOL_HEADER } from '../../../../src/protocol/version';
 import type { FetchLike } from '../../../../src/sync/outbox/upload';
 import type { AppliedMutation } from './server';
 
@@ -12,6 +13,8 @@ export interface SeenRequest {
   readonly credentials: RequestCredentials | undefined;
   readonly authorization: string | null;
   readonly idempotencyKey: string | null;
+  /** The lotdesk-protocol header: the version the upload was sent as. */
+  readonly protocol: string | null;
   readonly fields: Record<string, string>;
   readonly file: { readonly name: string; readonly type: string; readonly text: string } | undefined;
 }
@@ -50,7 +53,7 @@ async function seen(url: string, init: RequestInit): Promise<SeenRequest> {
   }
   return {
     url, method: init.method, credentials: init.credentials, fields, file,
-    authorization: headers.get('Authorization'), idempotencyKey: headers.get(IDEMPOTENCY_KEY_HEADER),
+    authorization: headers.get('Authorization'), idempotencyKey: headers.get(IDEMPOTENCY_KEY_HEADER), protocol: headers.get(PROTOCOL_HEADER),
   };
 }
 

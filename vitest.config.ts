@@ -15,6 +15,17 @@ export default defineConfig({
       },
       {
         test: {
+          // The field stories in Chromium, WebKit and Firefox (issue 33): one browser at a time, against the built app.
+          name: 'engines',
+          include: ['tests/engines/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',

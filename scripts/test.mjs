@@ -64,6 +64,9 @@ const steps = [
           env: { DATABASE_URL: postgresUrl },
         },
   ],
+  // The field stories in Chromium, WebKit and Firefox (tests/engines): an engine whose package is missing is skipped
+  // with a line saying how to get it.
+  ['engines', 'npx', ['vitest', 'run', '--project', 'engines', ...vitestJson('engines')]],
   // Every bench end to end at toy sizes (bench/size.ts): a bench that no longer runs fails here, not on the day its
   // figures are wanted. Its figures mean nothing and are not written.
   ['bench (smoke)', 'npx', ['tsx', 'bench/run.ts'], { BENCH_SMOKE: '1' }],
@@ -89,7 +92,7 @@ function counts(name) {
 }
 
 function summary() {
-  const total = ['unit', 'integration', 'integration-pg', 'e2e'].map(counts).reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }));
+  const total = ['unit', 'integration', 'integration-pg', 'e2e', 'engines'].map(counts).reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }));
   rmSync(reports, { recursive: true, force: true });
   return `${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`;
 }

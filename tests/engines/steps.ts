@@ -1,0 +1,55 @@
+// What a person does on the tablet, as steps the stories share in every engine: sign in, create a lot, open it, add
+// a box, scan. Each waits for what the person would see before going on.
+import { PROCESS_ADMIN_PASSWORD } from '../e2e/support/server-process';
+import type { StoryPage } from './page';
+
+export const unique = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The text of the Lots row holding `title`, once it holds `expected` too. */
+export function lotRowWith({ title, expected }: { title: string; expected: string }): string | null {
+  const row = [...document.querySelectorAll('[data-testid="lot-row"]')].find((each) => each.textContent?.includes(title));
+  return row?.textContent?.includes(expected) ? row.textContent : null;
+}
+
+export const rowOf = (page: StoryPage, title: string, expected = '', timeout?: number): Promise<string> =>
+  page.waitFor(`the row of '${title}'${expected === '' ? '' : ` with '${expected}'`}`, lotRowWith as (arg: never) => string | null, { title, expected }, timeout);
+
+export async function signIn(page: StoryPage): Promise<void> {
+  await page.open('/login');
+  await page.sees('Login');
+  await page.seesNo('Connecting...');
+  await page.fill({ field: 'Username' }, 'admin');
+  await page.fill({ field: 'Password' }, PROCESS_ADMIN_PASSWORD);
+  await page.pressEnter({ field: 'Password' }); // a keyboard's Enter submits
+  await page.waitFor('the home page', () => (location.pathname === '/home' ? true : null));
+  await page.sees('Ready.');
+}
+
+/** Create Lot on the Lots screen; the row shows at once, online or not. */
+export async function createLot(page: StoryPage, title: string): Promise<void> {
+  await page.tap({ button: 'Create Lot' });
+  await page.fill({ field: 'Title', in: 'Create Lot' }, title);
+  await page.tap({ button: 'Proceed', in: 'Create Lot' });
+  await rowOf(page, title);
+}
+
+/** Create Lot, wait for the server's number, open the lot's edit page and add box 'A'; returns the lot number. */
+export async function lotWithBox(page: StoryPage, title: string): Promise<string> {
+  await createLot(page, title);
+  const lotNumber = /LOT-\d+/.exec(await rowOf(page, title, 'LOT-'))?.[0] ?? '';
+  await page.tap({ button: `Edit ${lotNumber}` });
+  await page.sees(`${lotNumber}`);
+  await page.tap({ button: 'Add Box' });
+  await page.fill({ field: 'Box label', in: 'Add Box' }, 'A');
+  await page.tap({ button: 'Proceed', in: 'Add Box' });
+  await page.find({ button: 'box A' });
+  return lotNumber;
+}
+
+/** A barcode scanner: types the code into the box's UPC field, which holds the focus, and presses Enter. */
+export async function scan(page: StoryPage, upc: string): Promise<void> {
+  await page.waitFor('the UPC field to hold the focus', () => document.activeElement?.getAttribute('aria-label') === 'UPC' || (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() === 'UPC');
+  await page.fill({ field: 'UPC' }, upc);
+  await page.pressEnter({ field: 'UPC' });
+  await page.waitFor('the UPC field to empty', () => (document.activeElement as HTMLInputElement | null)?.value === '');
+}

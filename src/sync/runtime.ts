@@ -85,6 +85,8 @@ export function createSync(domains: readonly Domain[], options: SyncOptions = {}
     session: { user: () => signedIn()?.user, token: session.currentToken, subscribe: session.subscribe },
     locks: options.locks ?? deviceLocks(),
     onSettled,
+    // The replica may now hold a row older than the server's: ask what changed, as after a reconnect.
+    onAppliedOutOfOrder: () => askWhatChanged({ ...core, domains, replica }),
     onNewerEntry: newerApp.seen,
     uploadIngest: Object.assign({}, ...domains.map((domain) => domain.uploads ?? {})),
     // An HTTP answer in the envelope is read like the STOMP reply to the entry: the same handlers, the same refusals.
@@ -140,6 +142,12 @@ interface Parts extends SyncCore {
   readonly replayer: Replayer;
 }
 
+/** Each domain asks the server what changed since the replica last heard (lots by cursor, the catalogue kept…). */
+function askWhatChanged({ domains, queries, feedback, signedIn, session, replica }: Pick<Parts, 'domains' | 'queries' | 'feedback' | 'signedIn' | 'session' | 'replica'>): void {
+  const who = signedIn();
+  if (who !== undefined && session.isAuthenticated()) domains.forEach((domain) => domain.onConnect?.({ queries, feedback, who, replica }));
+}
+
 /** Subscribes and links the engine to the core; returns a function undoing it. */
 function link({ domains, connection, session, feedback, replica, queries, replayer, signedIn, ingest }: Parts): () => void {
   const failed = (what: string) => (error: unknown) => console.error(`sync: ${what} failed`, error);
@@ -165,7 +173,7 @@ function link({ domains, connection, session, feedback, replica, queries, replay
     const ready = state === 'ready';
     const who = signedIn();
     if (ready && !wasReady && session.isAuthenticated() && who !== undefined) {
-      domains.forEach((domain) => domain.onConnect?.({ queries, feedback, who, replica }));
+      askWhatChanged({ domains, queries, feedback, signedIn, session, replica });
       queries.resendKept();
     }
     if (!ready && wasReady) domains.forEach((domain) => domain.onDisconnect?.());

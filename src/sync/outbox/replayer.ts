@@ -50,6 +50,11 @@ export interface ReplayerDeps {
   readonly receiptTimeoutMs?: number;
   /** Told of every settled entry (the client re-fetches after a rejection so the replica shows the server). */
   readonly onSettled?: (entry: OutboxEntry) => void;
+  /**
+   * An entry was applied after entries queued behind it were (it failed in between, and the server had applied it
+   * all along): its replies, replayed as recorded, may carry rows older than the ones those later replies gave.
+   */
+  readonly onAppliedOutOfOrder?: () => void;
   /** The fetch uploads go through (tests pass a fake); the page's by default. */
   readonly fetch?: FetchLike;
   /** Takes a confirmed upload's answer, by the entry's purpose, before the entry settles (ingest's part). */
@@ -113,6 +118,7 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
   const backoff = deps.backoffMs ?? defaultBackoff;
   const receiptTimeout = deps.receiptTimeoutMs ?? RECEIPT_TIMEOUT_MS;
 
+  let highestApplied = 0; // the latest entry applied, by queue order
   // The loop sleeps until poked; a poke while it is busy is remembered, so no change is missed.
   let poked = false;
   let wakeUp: (() => void) | undefined;
@@ -235,6 +241,10 @@ export function createReplayer(deps: ReplayerDeps): Replayer {
     }
     const settled = await settle(db, entry.seq, verdict, now());
     if (settled !== undefined) deps.onSettled?.(settled);
+    if (verdict.kind === 'done') {
+      if (entry.seq < highestApplied) deps.onAppliedOutOfOrder?.();
+      highestApplied = Math.max(highestApplied, entry.seq);
+    }
     return true;
   }
 

@@ -4,7 +4,8 @@
 // (the network) is never a fault. The real server answers; the wire injects the faults.
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLot, lotsTable } from '../../../src/domains/lots';
+import { createLot, lotsTable, renameLot } from '../../../src/domains/lots';
+import type { Lot } from '../../../src/protocol/lots';
 import { Destination } from '../../../src/protocol/destinations';
 import { ErrorCode } from '../../../src/protocol/error-codes';
 import { ApiPath } from '../../../src/protocol/http';
@@ -102,6 +103,31 @@ describe('outbox: a change the server fails (5xx)', () => {
       kind: 'retry-later', message: ServerMessages.internalError, notBefore: now + ms, fault: true,
     })));
     expect(waitAfter(OUTBOX_MAX_FAULTS)).toEqual({ kind: 'rejected', message: GAVE_UP });
+  });
+});
+
+describe('outbox: a change the server had applied, failed when sent again', () => {
+  it("ends with the server's rows when the changes queued behind it were applied first (its replayed reply is older)", async () => {
+    const h = await start();
+    await create(h, 'Pallet');
+    h.connection.open();
+    await settled(h);
+    const [lot] = await h.db.rows(lotsTable).toArray();
+    const lotId = lot?.id ?? 0;
+    // Applied, but the connection drops before its reply; sent again, the server fails it once (5xx), while the
+    // renames behind it (their predecessor is on record) are applied: its replayed reply comes last, naming 'First'.
+    h.wire.dropAfterApplyNext = true;
+    await h.sync.enqueue(renameLot.build({ lotId, newTitle: 'First' }));
+    await vi.waitFor(() => expect(h.connection.getSnapshot().state).not.toBe('ready'));
+    await h.sync.enqueue(renameLot.build({ lotId, newTitle: 'Second' }));
+    await h.sync.enqueue(renameLot.build({ lotId, newTitle: 'Last' }));
+    h.wire.failNext.push(ErrorCode.INTERNAL_SERVER_ERROR);
+    h.connection.open();
+    await settled(h);
+    await h.wire.idle();
+    await vi.waitFor(async () => expect(await titles(h)).toEqual(['Last']));
+    const onServer = await server.ask<Lot>(h.token, 'getLotById', lotId);
+    expect(onServer.titleListing).toBe('Last');
   });
 });
 

@@ -19,6 +19,7 @@ import { createMemoryStorage, createSettings, TOKEN } from '../../../src/sync/se
 import { startSync } from '../../../src/sync/runtime';
 import { createFakeConnection } from './support/fake-connection';
 import { createFakeHttp, REFUSED_MESSAGE } from './support/fake-http';
+import { PROTOCOL_VERSION } from '../../../src/protocol/version';
 import { startClientServer, type ClientServer } from './support/server';
 import { startHarness, freshReplica, mockNotifier, outboxSends, uniqueUser, type Harness, type HarnessOptions } from './support/sync-harness';
 import { NOW_MS } from './support/tokens';
@@ -86,6 +87,7 @@ describe('outbox: an upload made offline', () => {
       credentials: 'include',
       authorization: `Bearer ${h.token}`,
       idempotencyKey: clientMsgId,
+      protocol: String(PROTOCOL_VERSION),
       fields: { UPC: '012345678905' },
       file: { name: 'shelf.jpg', type: 'image/jpeg', text: 'jpeg bytes' },
     }]);

@@ -58,6 +58,9 @@ async function queueOffline(page: Page, titles: readonly string[]): Promise<void
   await expect(page.getByText(OutboxMessages.waitingPill(titles.length))).toBeVisible();
 }
 
+/** The bodies sent, each once, in the order first sent: an entry may go again (a drop), the server applies it once. */
+const distinct = (bodies: readonly unknown[]): unknown[] => [...new Set(bodies.map((body) => JSON.stringify(body)))].map((body) => JSON.parse(body) as unknown);
+
 const countOf = (titles: readonly string[], title: string): number => titles.filter((each) => each === title).length;
 
 test('a release that still accepts the tablet\'s version reads its queued lots as the new payload, each once', async ({ page }) => {
@@ -70,7 +73,7 @@ test('a release that still accepts the tablet\'s version reads its queued lots a
   await server.start(nextRelease(`${PROTOCOL_VERSION}-${NEXT}`));
   await expect(lotRow(page, title)).toContainText('LOT-', { timeout: 30_000 });
   await expect(page.getByTestId('version-prompt')).toHaveCount(0);
-  expect(sent).toEqual([title]); // today's payload, upgraded by the server
+  expect(distinct(sent)).toEqual([title]); // today's payload (sent again after a drop, maybe), upgraded by the server
   expect(connects.map((headers) => headers[PROTOCOL_HEADER])).toContain(String(PROTOCOL_VERSION));
   expect(countOf(await lotTitles(NEXT), title)).toBe(1);
 });
@@ -94,7 +97,7 @@ test('a release that no longer accepts it gets nothing; the prompt keeps the que
   await expect(prompt).toHaveCount(0);
   // The new app spoke the new version and rewrote each queued title as { title }, in the order they were made.
   expect(connects.at(-1)?.[PROTOCOL_HEADER]).toBe(String(NEXT));
-  expect(sent).toEqual(titles.map((title) => ({ title })));
+  expect(distinct(sent)).toEqual(titles.map((title) => ({ title })));
   const held = await lotTitles(NEXT);
   expect(titles.map((title) => countOf(held, title))).toEqual([1, 1]);
 });

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { chromium, type ElementHandle as PlaywrightElement } from '@playwright/test';
 import puppeteer, { type ElementHandle as PuppeteerElement } from 'puppeteer-core';
-import { Builder, Key, type WebElement } from 'selenium-webdriver';
+import { Builder, By, Key, type WebElement } from 'selenium-webdriver';
 import type { ElementRef, EngineDriver, EngineName } from './page';
 
 export const TABLET = { width: 768, height: 1024 } as const;
@@ -78,6 +78,8 @@ const chromiumEngine: Engine = {
         await handle(element).type(text);
       },
       pressEnter: (element) => handle(element).press('Enter'),
+      choose: async (element, value) => void (await handle(element).selectOption(value)),
+      resize: (width, height) => page.setViewportSize({ width, height }),
       close: () => browser.close(),
     };
   },
@@ -114,6 +116,12 @@ const webkitEngine: Engine = {
         await handle(element).sendKeys(text);
       },
       pressEnter: (element) => handle(element).sendKeys(Key.ENTER),
+      // WebKitWebDriver cannot click an <option> (not interactable): the select is typed to, as a keyboard chooses.
+      choose: async (element, value) => {
+        const option = await handle(element).findElement(By.css(`option[value="${value}"]`));
+        await handle(element).sendKeys(await option.getText());
+      },
+      resize: async (width, height) => void (await driver.manage().window().setRect({ width, height })),
       close: async () => {
         await driver.quit().catch(() => undefined);
         await stopProcess(driverProcess);
@@ -143,9 +151,14 @@ const firefoxEngine: Engine = {
         await handle(element).type(text);
       },
       pressEnter: (element) => handle(element).press('Enter'),
+      choose: async (element, value) => void (await handle(element).select(value)),
+      resize: (width, height) => page.setViewport({ width, height }),
       close: () => browser.close(),
     };
   },
 };
 
-export const ENGINES: readonly Engine[] = [chromiumEngine, webkitEngine, firefoxEngine];
+/** ENGINES=webkit,firefox runs only those (a developer's choice; npm test runs all three). */
+const chosen = process.env.ENGINES?.split(',').map((name) => name.trim());
+
+export const ENGINES: readonly Engine[] = [chromiumEngine, webkitEngine, firefoxEngine].filter((engine) => chosen === undefined || chosen.includes(engine.name));

@@ -1,17 +1,20 @@
-// The field stories in every engine (issue 33), written once against StoryPage: a tablet signs in with the keyboard,
-// creates a lot on the Lots screen, and goes offline — the server stopped, a lot made, the page reloaded from the
-// service worker — then the server comes back and the lot arrives once. An engine whose Debian package is missing is
-// skipped with a line saying how to get it (the Chromium suite, tests/e2e, covers every screen; these stories are the
-// flows a person carries across engines).
+// The field stories in every engine (issue 33), written once against StoryPage: a tablet signs in with the keyboard
+// and works the Lots screen (create, search, select, status); fills a box in Lot edit with a scanner; goes offline —
+// the server stopped, a lot made, the page reloaded from the service worker — and the lot arrives once when the
+// server is back; and a phone counts lots in Inventory. An engine whose Debian package is missing is skipped with a
+// line saying how to get it (the Chromium suite, tests/e2e, covers every screen; these are the flows a person carries
+// across engines).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OutboxMessages } from '../../src/protocol/messages';
+import { InventoryScreenMessages, OutboxMessages } from '../../src/protocol/messages';
+import type { Lot } from '../../src/protocol/lots';
 import { createEntries, newEntry, newUpc } from '../support/catalogue';
-import { allStatuses, listLots } from '../support/staff';
-import { connectClient } from '../support/stomp-client';
+import { historyOnServer } from '../support/inventory';
+import { allStatuses, createLot as createLotOnServer, listLots } from '../support/staff';
+import { connectClient, type TestClient } from '../support/stomp-client';
 import { PROCESS_ADMIN_PASSWORD, serverProcess } from '../e2e/support/server-process';
 import { ENGINES } from './engines';
 import { StoryPage, type EngineName } from './page';
-import { createLot, lotWithBox, rowOf, scan, signIn, unique } from './steps';
+import { createCountEvent, createLot, lotNumberIn, lotWithBox, openScreen, rowOf, scan, scanLot, signIn, unique } from './steps';
 
 /** Each engine is the one it says: Chrome's, Safari's (WebKit without Chrome) or Firefox's user agent. */
 const USER_AGENT: Readonly<Record<EngineName, RegExp>> = { chromium: /Chrome\/\d+/, webkit: /^(?!.*Chrome).*AppleWebKit\/.*Safari\//, firefox: /Firefox\/\d+/ };
@@ -26,27 +29,33 @@ const qnty = (upc: string, quantity: number, changed = false) => ({ button: `Edi
 
 const server = serverProcess(18830);
 const [ONE, TWO] = [newUpc(), newUpc()];
-beforeAll(async () => {
-  await server.start();
-  const admin = await connectClient(`${server.url.replace('http', 'ws')}/ws`);
-  await admin.login('admin', PROCESS_ADMIN_PASSWORD);
-  await createEntries(admin, [newEntry({ upc: ONE, itemDescription: 'Kettle', retailPrice: 20 }), newEntry({ upc: TWO, itemDescription: 'Toaster', retailPrice: 35 })]);
-  await admin.close();
-}, 120_000);
-// A story that failed with the server stopped leaves it running for the next.
-afterEach(() => server.start().catch(() => undefined));
-afterAll(() => server.dispose());
+/** Two lots on the server before any device signs in, for the count. */
+let counted: Lot[] = [];
 
-/** How many of the server's lots carry this title. */
-async function heldOnServer(title: string): Promise<number> {
+async function asAdmin<T>(work: (client: TestClient) => Promise<T>): Promise<T> {
   const client = await connectClient(`${server.url.replace('http', 'ws')}/ws`);
   try {
     await client.login('admin', PROCESS_ADMIN_PASSWORD);
-    return (await listLots(client, allStatuses(false))).filter((lot) => lot.titleListing === title).length;
+    return await work(client);
   } finally {
     await client.close();
   }
 }
+
+/** How many of the server's lots carry this title. */
+const heldOnServer = (title: string): Promise<number> =>
+  asAdmin(async (client) => (await listLots(client, allStatuses(false))).filter((lot) => lot.titleListing === title).length);
+
+beforeAll(async () => {
+  await server.start();
+  await asAdmin(async (client) => {
+    await createEntries(client, [newEntry({ upc: ONE, itemDescription: 'Kettle', retailPrice: 20 }), newEntry({ upc: TWO, itemDescription: 'Toaster', retailPrice: 35 })]);
+    counted = [await createLotOnServer(client, 'Counted pallet A'), await createLotOnServer(client, 'Counted pallet B')];
+  });
+}, 120_000);
+// A story that failed with the server stopped leaves it running for the next.
+afterEach(() => server.start().catch(() => undefined));
+afterAll(() => server.dispose());
 
 describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))('in $engine.name', ({ engine, missing }) => {
   if (missing !== undefined) console.warn(`engines: ${engine.name} skipped — ${missing}`);
@@ -56,13 +65,27 @@ describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))(
   }, 60_000);
   afterAll(() => page?.driver.close());
 
-  it.skipIf(missing !== undefined)('signs in with the keyboard and creates a lot, which gets its number from the server', async () => {
+  it.skipIf(missing !== undefined)('Lots: signs in with Enter, creates lots (numbered by the server), finds one by search, selects it and sets its status', async () => {
     expect(await page.run(() => navigator.userAgent)).toMatch(USER_AGENT[engine.name]);
     await signIn(page);
-    const title = `Pallet ${engine.name} ${unique()}`;
-    await createLot(page, title);
-    await rowOf(page, title, 'LOT-');
-    expect(await heldOnServer(title)).toBe(1);
+    const word = `Zq${unique()}`;
+    await createLot(page, `${word} first`);
+    await createLot(page, `${word} second`);
+    const lotNumber = lotNumberIn(await rowOf(page, `${word} second`, 'LOT-'));
+    expect(await heldOnServer(`${word} second`)).toBe(1);
+
+    await page.fill({ field: 'Search lots' }, word);
+    await page.tap({ option: `${word} second` });
+    await page.sees('Lots (1)');
+    await page.seesNo(`${word} first`);
+    await page.tap({ field: `Select ${lotNumber}` });
+    await page.waitFor('the lot selected', (name: string) => (document.querySelector(`[aria-label="${name}"]`) as HTMLInputElement | null)?.checked === true, `Select ${lotNumber}`);
+    await page.tap({ button: `Status of ${lotNumber}: NOT_LISTED` });
+    await page.tap({ field: 'SHIPPED', in: 'Update Lot(s) Status' });
+    await page.tap({ button: 'Update', in: 'Update Lot(s) Status' });
+    await page.hasText({ button: `Status of ${lotNumber}: SHIPPED` }, 'SHIPPED');
+    await page.tap({ button: 'Show all lots' });
+    await rowOf(page, `${word} first`);
   });
 
   it.skipIf(missing !== undefined)('Lot edit: a box, five scans by keyboard and Enter, and a quantity edited', async () => {
@@ -98,5 +121,29 @@ describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))(
     await server.start();
     await rowOf(page, title, 'LOT-', 60_000);
     expect(await heldOnServer(title)).toBe(1);
+  });
+
+  it.skipIf(missing !== undefined)('Inventory on a phone: an event, a location chosen, two lots counted by scanner, a repeat told', async () => {
+    await page.driver.resize(360, 740);
+    try {
+      await page.open('/home');
+      await page.sees('Ready.');
+      await openScreen(page, 'Inventory');
+      const label = `Count ${engine.name} ${unique()}`;
+      await createCountEvent(page, label);
+      await page.choose({ field: 'Zone' }, '2');
+      const [a, b] = counted.map((lot) => lot.lotNumber);
+      await scanLot(page, a ?? '');
+      await page.sees(`${InventoryScreenMessages.outcome.found} Lot ${a ?? ''} counted.`);
+      await scanLot(page, String(Number((b ?? '').replace(/\D/g, '')))); // typed as digits alone on a phone keyboard
+      await page.sees(`${InventoryScreenMessages.outcome.found} Lot ${b ?? ''} counted.`);
+      await scanLot(page, a ?? '');
+      await page.sees(`${InventoryScreenMessages.outcome.already} Lot ${a ?? ''} already in history.`);
+      await page.seesNo('Pending', 30_000);
+      const history = await asAdmin((client) => historyOnServer(client, label));
+      expect(history.map((entry) => [entry.lotNumber, entry.locZone])).toEqual([[a, 2], [b, 2]]);
+    } finally {
+      await page.driver.resize(768, 1024);
+    }
   });
 });

@@ -6,8 +6,14 @@
 
 export type EngineName = 'chromium' | 'webkit' | 'firefox';
 
-/** What a story points at. `in`: the title of the dialog it is in. */
-export type Target = { readonly button: string; readonly in?: string } | { readonly field: string; readonly in?: string };
+/**
+ * What a story points at, as a person names it: a button (or link, tab) by its label, a field (a checkbox, a radio) by
+ * its label, an option of a list by the text it holds. `in`: the title of the dialog it is in.
+ */
+export type Target =
+  | { readonly button: string; readonly in?: string }
+  | { readonly field: string; readonly in?: string }
+  | { readonly option: string; readonly in?: string };
 
 /** An engine's element, found in the page; each engine knows its own. */
 export type ElementRef = object;
@@ -25,11 +31,18 @@ export interface EngineDriver {
   /** Types into the element as a keyboard does, after selecting what it holds (so it replaces it). */
   type(element: ElementRef, text: string): Promise<void>;
   pressEnter(element: ElementRef): Promise<void>;
+  /** Chooses the option of this value in a <select>, as a tap on it and on the option does. */
+  choose(element: ElementRef, value: string): Promise<void>;
+  /** The page's size (the window's, where the engine has no other). */
+  resize(width: number, height: number): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The in-page finder: a visible button or field by its accessible name, optionally inside a dialog by its title. */
-function findTarget(target: { button?: string; field?: string; in?: string }): Element | null {
+/**
+ * The in-page finder: a visible button or field by its accessible name, an option by its text, optionally inside a
+ * dialog by its title. With `read: 'text'` it answers the element's text instead (null when there is none).
+ */
+function findTarget(target: { button?: string; field?: string; option?: string; in?: string; read?: 'text' }): Element | string | null {
   const text = (element: Element | null | undefined): string => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
   const shown = (element: Element): boolean => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
   const labelledBy = (element: Element): string | undefined => {
@@ -37,23 +50,46 @@ function findTarget(target: { button?: string; field?: string; in?: string }): E
     return ids === null ? undefined : ids.split(/\s+/).map((id) => text(document.getElementById(id))).join(' ');
   };
   const nameOf = (element: Element): string => element.getAttribute('aria-label') ?? labelledBy(element) ?? text(element);
-  let root: ParentNode = document;
-  if (target.in !== undefined) {
-    const dialog = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], dialog')].find((each) => shown(each) && nameOf(each) === target.in);
-    if (dialog === undefined) return null;
-    root = dialog;
-  }
-  if (target.button !== undefined) {
-    const name = target.button;
-    const clickable = root.querySelectorAll('button, a[href], [role="button"], [role="tab"], [role="link"], [role="menuitem"]');
-    return [...clickable].find((each) => shown(each) && nameOf(each) === name) ?? null;
-  }
-  const name = target.field ?? '';
-  for (const label of root.querySelectorAll('label')) {
-    const control = label.control;
-    if (control && shown(control) && text(label).replace(/\s*\*$/, '') === name) return control;
-  }
-  return [...root.querySelectorAll('input, textarea, select')].find((each) => shown(each) && nameOf(each) === name) ?? null;
+  const dialogNamed = (title: string): Element | undefined =>
+    [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], dialog')].find((each) => shown(each) && nameOf(each) === title);
+  const lookUp = (root: ParentNode): Element | undefined => {
+    if (target.button !== undefined) {
+      const clickable = root.querySelectorAll('button, a[href], [role="button"], [role="tab"], [role="link"], [role="menuitem"]');
+      return [...clickable].find((each) => shown(each) && nameOf(each) === target.button);
+    }
+    if (target.option !== undefined) {
+      const wanted = target.option;
+      return [...root.querySelectorAll('[role="option"], option')].find((each) => shown(each) && text(each).includes(wanted));
+    }
+    const labelled = [...root.querySelectorAll('label')].find((label) => label.control && shown(label.control) && text(label).replace(/\s*\*$/, '') === target.field);
+    return labelled?.control ?? [...root.querySelectorAll('input, textarea, select')].find((each) => shown(each) && nameOf(each) === target.field);
+  };
+  const root = target.in === undefined ? document : dialogNamed(target.in);
+  const found = root === undefined ? null : (lookUp(root) ?? null);
+  return target.read === 'text' ? (found === null ? null : text(found)) : found;
+}
+
+/** From each load on, the page keeps its errors (uncaught, rejected, console.error) for a failed story to show. */
+function keepErrors(): boolean {
+  const page = window as unknown as { storyErrors?: string[] };
+  if (page.storyErrors !== undefined) return true;
+  const errors: string[] = [];
+  page.storyErrors = errors;
+  const keep = (text: string): void => void (errors.length < 20 && errors.push(text.slice(0, 400)));
+  addEventListener('error', (event) => keep(`error: ${event.message}`));
+  addEventListener('unhandledrejection', (event) => keep(`rejection: ${String(event.reason instanceof Error ? event.reason.stack : event.reason)}`));
+  const consoleError = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    keep(`console.error: ${args.map((arg) => (arg instanceof Error ? `${arg.name}: ${arg.message}` : String(arg))).join(' ')}`);
+    consoleError(...args);
+  };
+  return true;
+}
+
+/** Where the page is, what it shows and the errors it kept. */
+function pageState(): string {
+  const errors = (window as unknown as { storyErrors?: string[] }).storyErrors ?? [];
+  return `${location.pathname}: ${document.body.innerText.replace(/\s+/g, ' ').slice(0, 600)}${errors.length === 0 ? '' : `; errors: ${errors.join(' | ')}`}`;
 }
 
 /** The page's visible text holds `expected` (or, with `absent`, no longer does). */
@@ -74,8 +110,10 @@ async function until<T>(what: string, attempt: () => Promise<T | null | false>, 
   }
 }
 
-const describeTarget = (target: Target): string =>
-  `${'button' in target ? `the button '${target.button}'` : `the field '${target.field}'`}${target.in === undefined ? '' : ` in the dialog '${target.in}'`}`;
+const describeTarget = (target: Target): string => {
+  const what = 'button' in target ? `the button '${target.button}'` : 'field' in target ? `the field '${target.field}'` : `the option holding '${target.option}'`;
+  return `${what}${target.in === undefined ? '' : ` in the dialog '${target.in}'`}`;
+};
 
 /** A person's view of the page, in any engine: find by name, tap, type, press Enter, read. */
 export class StoryPage {
@@ -85,17 +123,39 @@ export class StoryPage {
     return this.driver.engine;
   }
 
-  open(path: string): Promise<void> {
-    return this.driver.goto(`${this.base}${path}`);
+  /** `until`, and when it times out, what the page showed then: a failed story says where it stood. */
+  private async until<T>(what: string, attempt: () => Promise<T | null | false>, timeout?: number): Promise<T> {
+    try {
+      return await until(what, attempt, timeout);
+    } catch (error) {
+      const shown = await this.driver.evaluate(pageState as (arg: never) => string, null).catch(() => '(unreadable)');
+      throw new Error(`${error instanceof Error ? error.message : String(error)} (${this.engine}; the page showed ${shown})`, { cause: error });
+    }
   }
 
-  reload(): Promise<void> {
-    return this.driver.reload();
+  async open(path: string): Promise<void> {
+    await this.driver.goto(`${this.base}${path}`);
+    await this.driver.evaluate(keepErrors as (arg: never) => boolean, null);
+  }
+
+  async reload(): Promise<void> {
+    await this.driver.reload();
+    await this.driver.evaluate(keepErrors as (arg: never) => boolean, null);
   }
 
   /** The target, once it is on the page and enabled. */
   find(target: Target, timeout?: number): Promise<ElementRef> {
-    return until(describeTarget(target), () => this.driver.element(findTarget as (arg: never) => Element | null, target), timeout);
+    return this.until(describeTarget(target), () => this.driver.element(findTarget as (arg: never) => Element | null, target), timeout);
+  }
+
+  /** Waits until the target shows `expected` as its text. */
+  async hasText(target: Target, expected: string, timeout?: number): Promise<void> {
+    await this.until(`${describeTarget(target)} to read '${expected}'`, async () => (await this.driver.evaluate(findTarget as (arg: never) => string | null, { ...target, read: 'text' })) === expected, timeout);
+  }
+
+  /** Whether the target is on the page now (no waiting). */
+  async has(target: Target): Promise<boolean> {
+    return (await this.driver.evaluate(findTarget as (arg: never) => string | null, { ...target, read: 'text' })) !== null;
   }
 
   async tap(target: Target): Promise<void> {
@@ -110,17 +170,21 @@ export class StoryPage {
     await this.driver.pressEnter(await this.find(target));
   }
 
+  async choose(target: Target, value: string): Promise<void> {
+    await this.driver.choose(await this.find(target), value);
+  }
+
   async sees(expected: string, timeout?: number): Promise<void> {
-    await until(`the text '${expected}'`, () => this.driver.evaluate(showsText as (arg: never) => boolean, { expected, absent: false }), timeout);
+    await this.until(`the text '${expected}'`, () => this.driver.evaluate(showsText as (arg: never) => boolean, { expected, absent: false }), timeout);
   }
 
   async seesNo(expected: string, timeout?: number): Promise<void> {
-    await until(`the text '${expected}' to go`, () => this.driver.evaluate(showsText as (arg: never) => boolean, { expected, absent: true }), timeout);
+    await this.until(`the text '${expected}' to go`, () => this.driver.evaluate(showsText as (arg: never) => boolean, { expected, absent: true }), timeout);
   }
 
   /** Waits until `check` (run in the page) returns something other than null or false, and returns it. */
   waitFor<T>(what: string, check: (arg: never) => T | null | false, arg?: unknown, timeout?: number): Promise<T> {
-    return until(what, () => this.driver.evaluate(check, arg ?? null), timeout);
+    return this.until(what, () => this.driver.evaluate(check, arg ?? null), timeout);
   }
 
   /** Runs `script` in the page. */

@@ -14,6 +14,15 @@ export function lotRowWith({ title, expected }: { title: string; expected: strin
 export const rowOf = (page: StoryPage, title: string, expected = '', timeout?: number): Promise<string> =>
   page.waitFor(`the row of '${title}'${expected === '' ? '' : ` with '${expected}'`}`, lotRowWith as (arg: never) => string | null, { title, expected }, timeout);
 
+/** The lot number a row or message shows ('LOT-000012'). */
+export const lotNumberIn = (text: string): string => /LOT-\d+/.exec(text)?.[0] ?? '';
+
+/** A screen from the main navigation: inline from 640 px, behind Menu on a phone. */
+export async function openScreen(page: StoryPage, entry: string): Promise<void> {
+  if (await page.has({ button: 'Menu' })) await page.tap({ button: 'Menu' });
+  await page.tap({ button: entry });
+}
+
 export async function signIn(page: StoryPage): Promise<void> {
   await page.open('/login');
   await page.sees('Login');
@@ -36,7 +45,7 @@ export async function createLot(page: StoryPage, title: string): Promise<void> {
 /** Create Lot, wait for the server's number, open the lot's edit page and add box 'A'; returns the lot number. */
 export async function lotWithBox(page: StoryPage, title: string): Promise<string> {
   await createLot(page, title);
-  const lotNumber = /LOT-\d+/.exec(await rowOf(page, title, 'LOT-'))?.[0] ?? '';
+  const lotNumber = lotNumberIn(await rowOf(page, title, 'LOT-'));
   await page.tap({ button: `Edit ${lotNumber}` });
   await page.sees(`${lotNumber}`);
   await page.tap({ button: 'Add Box' });
@@ -52,4 +61,19 @@ export async function scan(page: StoryPage, upc: string): Promise<void> {
   await page.fill({ field: 'UPC' }, upc);
   await page.pressEnter({ field: 'UPC' });
   await page.waitFor('the UPC field to empty', () => (document.activeElement as HTMLInputElement | null)?.value === '');
+}
+
+/** Inventory: a new count event named `label`, made from the Create Event dialog. */
+export async function createCountEvent(page: StoryPage, label: string): Promise<void> {
+  await page.tap({ button: 'Create Event' });
+  await page.fill({ field: 'Label', in: 'Create Inventory Event' }, label);
+  await page.tap({ button: 'Create Event', in: 'Create Inventory Event' });
+  await page.seesNo('Create Inventory Event');
+}
+
+/** Inventory: a scanner types the lot's code into the lot field, which holds the focus, and presses Enter. */
+export async function scanLot(page: StoryPage, code: string): Promise<void> {
+  await page.waitFor('the lot field to hold the focus', () => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() === 'Lot number');
+  await page.fill({ field: 'Lot number' }, code);
+  await page.pressEnter({ field: 'Lot number' });
 }

@@ -173,8 +173,9 @@ export function nextKind(): Kind {
 }
 
 /** Closed loop, no think time: one request after another until `until` (performance.now()), each outcome kept. */
-export async function work(connection: StaffConnection, plan: StaffPlan, until: number, outcomes: Outcome[]): Promise<void> {
-  while (performance.now() < until) {
+/** Works the mix while `goOn()` (the bench: until its time is up; a test: until every kind was done). */
+export async function work(connection: StaffConnection, plan: StaffPlan, goOn: () => boolean, outcomes: Outcome[]): Promise<void> {
+  while (goOn()) {
     const kind = nextKind();
     const start = performance.now();
     try {

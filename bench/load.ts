@@ -106,7 +106,7 @@ async function runSetup(setup: Setup): Promise<number> {
     const cpuBefore = process.cpuUsage();
     await Promise.all(connections.map((connection, i) => {
       const plan = plans[i];
-      return plan === undefined ? undefined : work(connection, plan, until, outcomes);
+      return plan === undefined ? undefined : work(connection, plan, () => performance.now() < until, outcomes);
     }));
     const cpu = process.cpuUsage(cpuBefore);
     // The clients share this process: far below a core, they are not what limits the figures.

@@ -106,6 +106,8 @@ const webkitEngine: Engine = {
     const handle = (element: ElementRef) => element as WebElement;
     return {
       engine: 'webkit',
+      // MiniBrowser's window keeps its toolbar whole: its page is never narrower than this (still a phone's layout).
+      narrowest: 447,
       goto: (url) => driver.get(url),
       reload: () => driver.navigate().refresh(),
       evaluate: (find, arg) => driver.executeScript(script(find), arg),

@@ -35,6 +35,8 @@ export interface EngineDriver {
   choose(element: ElementRef, value: string): Promise<void>;
   /** The page's size (the window's, where the engine has no other). */
   resize(width: number, height: number): Promise<void>;
+  /** The narrowest page the engine can show, when it cannot go down to a phone's 360 px (a window's own minimum). */
+  readonly narrowest?: number;
   close(): Promise<void>;
 }
 
@@ -55,7 +57,8 @@ function findTarget(target: { button?: string; field?: string; option?: string; 
   const lookUp = (root: ParentNode): Element | undefined => {
     if (target.button !== undefined) {
       const clickable = root.querySelectorAll('button, a[href], [role="button"], [role="tab"], [role="link"], [role="menuitem"]');
-      return [...clickable].find((each) => shown(each) && nameOf(each) === target.button);
+      const enabled = (each: Element): boolean => !(each as HTMLButtonElement).disabled && each.getAttribute('aria-disabled') !== 'true';
+      return [...clickable].find((each) => shown(each) && enabled(each) && nameOf(each) === target.button);
     }
     if (target.option !== undefined) {
       const wanted = target.option;
@@ -134,7 +137,8 @@ export class StoryPage {
   }
 
   async open(path: string): Promise<void> {
-    await this.driver.goto(`${this.base}${path}`);
+    // A navigation the app itself started (a redirect) can cut this one short: then it goes again.
+    await this.driver.goto(`${this.base}${path}`).catch(() => this.driver.goto(`${this.base}${path}`));
     await this.driver.evaluate(keepErrors as (arg: never) => boolean, null);
   }
 
@@ -158,8 +162,14 @@ export class StoryPage {
     return (await this.driver.evaluate(findTarget as (arg: never) => string | null, { ...target, read: 'text' })) !== null;
   }
 
+  /** Taps the target once it can be tapped; found again when it was re-drawn in between (React replaced it). */
   async tap(target: Target): Promise<void> {
-    await this.driver.click(await this.find(target));
+    await this.until(`${describeTarget(target)} to take a tap`, async () => {
+      const element = await this.driver.element(findTarget as (arg: never) => Element | null, target);
+      if (element === null) return null;
+      await this.driver.click(element);
+      return true;
+    });
   }
 
   async fill(target: Target, text: string): Promise<void> {
@@ -168,6 +178,13 @@ export class StoryPage {
 
   async pressEnter(target: Target): Promise<void> {
     await this.driver.pressEnter(await this.find(target));
+  }
+
+  /** The page at this size (or the engine's narrowest), once the page says so: a window takes a moment to resize. */
+  async resize(width: number, height: number): Promise<number> {
+    const wanted = Math.max(width, this.driver.narrowest ?? 0);
+    await this.driver.resize(width, height);
+    return this.waitFor(`the page to be ${wanted} px wide`, (expected: number) => (innerWidth === expected ? innerWidth : null), wanted);
   }
 
   async choose(target: Target, value: string): Promise<void> {

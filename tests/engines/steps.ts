@@ -19,7 +19,10 @@ export const lotNumberIn = (text: string): string => /LOT-\d+/.exec(text)?.[0] ?
 
 /** A screen from the main navigation: inline from 640 px, behind Menu on a phone. */
 export async function openScreen(page: StoryPage, entry: string): Promise<void> {
-  if (await page.has({ button: 'Menu' })) await page.tap({ button: 'Menu' });
+  // Both come with the app's navigation chunk, a moment after the page: whichever this size shows.
+  await page.waitFor('the navigation', (name: string) => [...document.querySelectorAll('button, a')].some((each) => [name, 'Menu'].includes(each.getAttribute('aria-label') ?? each.textContent?.trim() ?? '') && each.getClientRects().length > 0), entry);
+  // The Menu button is there (disabled) before the drawer's code is: tap waits until it can open it.
+  if (!(await page.has({ button: entry }))) await page.tap({ button: 'Menu' });
   await page.tap({ button: entry });
 }
 

@@ -10,3 +10,4 @@ export * from './messages/auctions';
 export * from './messages/devices';
 export * from './messages/setup';
 export * from './messages/outbox';
+export * from './messages/install';

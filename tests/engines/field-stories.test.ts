@@ -5,7 +5,7 @@
 // line saying how to get it (the Chromium suite, tests/e2e, covers every screen; these are the flows a person carries
 // across engines).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { InventoryScreenMessages, OutboxMessages } from '../../src/protocol/messages';
+import { InstallMessages, InventoryScreenMessages, OutboxMessages } from '../../src/protocol/messages';
 import type { Lot } from '../../src/protocol/lots';
 import { createEntries, newEntry, newUpc } from '../support/catalogue';
 import { historyOnServer } from '../support/inventory';
@@ -87,6 +87,24 @@ describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))(
     await page.hasText({ button: `Status of ${lotNumber}: SHIPPED` }, 'SHIPPED');
     await page.tap({ button: 'Show all lots' });
     await rowOf(page, `${word} first`);
+  });
+
+  it.skipIf(missing !== undefined)('offers to install the app the way the engine allows; Not now puts it away for good', async () => {
+    await page.open('/home');
+    await page.sees('Ready.');
+    // Chrome installs through its own prompt (offered once it fires), Safari's engine by the person's own steps
+    // (here GNOME Web's), Firefox on a desktop not at all.
+    if (engine.name !== 'webkit') {
+      await page.seesNo(InstallMessages.gnomeSteps);
+      if (engine.name === 'firefox') await page.seesNo(InstallMessages.offer);
+      return;
+    }
+    await page.sees(`${InstallMessages.offer} ${InstallMessages.gnomeSteps}`);
+    await page.tap({ button: InstallMessages.notNow });
+    await page.seesNo(InstallMessages.offer);
+    await page.reload();
+    await page.sees('Ready.');
+    await page.seesNo(InstallMessages.offer);
   });
 
   it.skipIf(missing !== undefined)('Lot edit: a box, five scans by keyboard and Enter, and a quantity edited', async () => {

@@ -1,8 +1,9 @@
-// The root route: the page frame (top bar, storage warning, main area, toasts, update prompt) around every
+// The root route: the page frame (top bar, storage warning, install offer, main area, toasts, update prompt) around every
 // screen, and the error page for unmatched routes (spec §2: 'Unexpected Application Error!' with 404).
 import { Outlet, createRootRoute } from '@tanstack/react-router';
 import { Toasts } from '../../ui/Toasts';
 import { NotFoundPage, RouteErrorPage } from '../ErrorPage';
+import { InstallOffer } from '../pwa/InstallOffer';
 import { StorageWarning } from '../pwa/StorageWarning';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { VersionPrompt } from '../pwa/VersionPrompt';
@@ -13,6 +14,7 @@ function RootLayout() {
     <div className="min-h-dvh bg-slate-50 text-slate-900">
       <TopBar />
       <StorageWarning />
+      <InstallOffer />
       <main className="mx-auto w-full max-w-screen-xl p-3 sm:p-4">
         <Outlet />
       </main>

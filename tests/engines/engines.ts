@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { chromium, type ElementHandle as PlaywrightElement } from '@playwright/test';
 import puppeteer, { type ElementHandle as PuppeteerElement } from 'puppeteer-core';
 import { Builder, By, Key, type WebElement } from 'selenium-webdriver';
-import type { ElementRef, EngineDriver, EngineName } from './page';
+import type { ElementRef, EngineDriver, EngineName, KeyName } from './page';
 
 export const TABLET = { width: 768, height: 1024 } as const;
 
@@ -77,13 +77,15 @@ const chromiumEngine: Engine = {
         await handle(element).fill('');
         await handle(element).type(text);
       },
-      pressEnter: (element) => handle(element).press('Enter'),
+      press: (element, key) => handle(element).press(key),
       choose: async (element, value) => void (await handle(element).selectOption(value)),
       resize: (width, height) => page.setViewportSize({ width, height }),
       close: () => browser.close(),
     };
   },
 };
+
+const WEBDRIVER_KEYS: Readonly<Record<KeyName, string>> = { Enter: Key.ENTER, Space: Key.SPACE, ArrowDown: Key.ARROW_DOWN, ArrowUp: Key.ARROW_UP };
 
 const minibrowser = (): string | undefined => MINIBROWSER.find((path) => existsSync(path));
 
@@ -117,7 +119,7 @@ const webkitEngine: Engine = {
         await handle(element).sendKeys(Key.chord(Key.CONTROL, 'a'), Key.BACK_SPACE);
         await handle(element).sendKeys(text);
       },
-      pressEnter: (element) => handle(element).sendKeys(Key.ENTER),
+      press: (element, key) => handle(element).sendKeys(WEBDRIVER_KEYS[key]),
       // WebKitWebDriver cannot click an <option> (not interactable): the select is typed to, as a keyboard chooses.
       choose: async (element, value) => {
         const option = await handle(element).findElement(By.css(`option[value="${value}"]`));
@@ -152,7 +154,7 @@ const firefoxEngine: Engine = {
         await page.keyboard.press('Backspace');
         await handle(element).type(text);
       },
-      pressEnter: (element) => handle(element).press('Enter'),
+      press: (element, key) => handle(element).press(key === 'Space' ? ' ' : key), // puppeteer names the space bar ' '
       choose: async (element, value) => void (await handle(element).select(value)),
       resize: (width, height) => page.setViewport({ width, height }),
       close: () => browser.close(),

@@ -5,16 +5,17 @@
 // line saying how to get it (the Chromium suite, tests/e2e, covers every screen; these are the flows a person carries
 // across engines).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { InstallMessages, InventoryScreenMessages, OutboxMessages } from '../../src/protocol/messages';
+import type { AuctionEvent, AuctionEventManifest } from '../../src/protocol/entities';
+import { AuctionScreenMessages, InstallMessages, InventoryScreenMessages, OutboxMessages } from '../../src/protocol/messages';
 import type { Lot } from '../../src/protocol/lots';
 import { createEntries, newEntry, newUpc } from '../support/catalogue';
 import { historyOnServer } from '../support/inventory';
-import { allStatuses, createLot as createLotOnServer, listLots } from '../support/staff';
+import { allStatuses, createLot as createLotOnServer, listLots, outboxHeader, uniqueName } from '../support/staff';
 import { connectClient, type TestClient } from '../support/stomp-client';
 import { PROCESS_ADMIN_PASSWORD, serverProcess } from '../e2e/support/server-process';
 import { ENGINES } from './engines';
 import { StoryPage, type EngineName } from './page';
-import { createCountEvent, createLot, lotNumberIn, lotWithBox, openScreen, rowOf, scan, scanLot, signIn, unique } from './steps';
+import { createCountEvent, createLot, home, lotNumberIn, lotWithBox, openScreen, rowOf, scan, scanLot, signIn, unique } from './steps';
 
 /** Each engine is the one it says: Chrome's, Safari's (WebKit without Chrome) or Firefox's user agent. */
 const USER_AGENT: Readonly<Record<EngineName, RegExp>> = { chromium: /Chrome\/\d+/, webkit: /^(?!.*Chrome).*AppleWebKit\/.*Safari\//, firefox: /Firefox\/\d+/ };
@@ -26,6 +27,24 @@ async function serviceWorkerReady(): Promise<boolean> {
 
 /** The Qnty button of a box's row names the UPC and the quantity: 'Edit Qnty of {upc}: 3.00'. */
 const qnty = (upc: string, quantity: number, changed = false) => ({ button: `Edit Qnty of ${upc}: ${quantity.toFixed(2)}${changed ? ' (changed)' : ''}` });
+
+/** The sale's rows, top to bottom, name these lots. */
+function saleOrderIs(expected: string[]): boolean {
+  const shown = [...document.querySelectorAll('[data-testid="auction-row"]')].map((row) => /LOT-\d+/.exec(row.textContent ?? '')?.[0] ?? '');
+  return JSON.stringify(shown) === JSON.stringify(expected);
+}
+
+/** A keyboard drag's steps go a moment apart, as a person presses them (the list animates each move). */
+const KEY_PAUSE_MS = 300;
+
+/** An auction event on the server holding new lots titled `titles`, in that order. */
+async function saleOf(client: TestClient, label: string, titles: readonly string[]): Promise<{ event: AuctionEvent; lots: Lot[] }> {
+  const lots: Lot[] = [];
+  for (const title of titles) lots.push(await createLotOnServer(client, `${title} ${label}`));
+  const event = (await client.request('createAuctionEvent', { label }, 'createdAuctionEvent', outboxHeader(uniqueName('story')))) as AuctionEvent;
+  await client.request('addManifestsToAuctionEvent', { auctionEventId: event.id, manifestIds: lots.map((lot) => lot.id) }, 'manifestsAddedToAuctionEvent', outboxHeader(uniqueName('story')));
+  return { event, lots };
+}
 
 const server = serverProcess(18830);
 const [ONE, TWO] = [newUpc(), newUpc()];
@@ -90,8 +109,7 @@ describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))(
   });
 
   it.skipIf(missing !== undefined)('offers to install the app the way the engine allows; Not now puts it away for good', async () => {
-    await page.open('/home');
-    await page.sees('Ready.');
+    await home(page);
     // Chrome installs through its own prompt (offered once it fires), Safari's engine by the person's own steps
     // (here GNOME Web's), Firefox on a desktop not at all.
     if (engine.name !== 'webkit') {
@@ -108,7 +126,7 @@ describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))(
   });
 
   it.skipIf(missing !== undefined)('Lot edit: a box, five scans by keyboard and Enter, and a quantity edited', async () => {
-    await page.open('/home');
+    await home(page);
     await lotWithBox(page, `Scans ${engine.name} ${unique()}`);
     for (const upc of [ONE, TWO, ONE, ONE, TWO]) await scan(page, upc);
     await page.find(qnty(ONE, 3));
@@ -116,7 +134,7 @@ describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))(
     await page.sees('Items: 5');
     await page.tap(qnty(ONE, 3));
     await page.fill({ field: `Qnty of ${ONE}` }, '7');
-    await page.pressEnter({ field: `Qnty of ${ONE}` });
+    await page.press({ field: `Qnty of ${ONE}` }, 'Enter');
     await page.find(qnty(ONE, 7, true));
     await page.tap({ button: 'Update Items' });
     await page.sees('Updated items: 1');
@@ -124,8 +142,7 @@ describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))(
   });
 
   it.skipIf(missing !== undefined)('offline: a lot made with the server away survives a reload and arrives once when it is back', async () => {
-    await page.open('/home');
-    await page.sees('Ready.');
+    await home(page);
     await page.waitFor('the service worker', serviceWorkerReady as (arg: never) => Promise<boolean>, undefined, 60_000);
     await server.stop();
     await page.sees(OutboxMessages.offline);
@@ -142,11 +159,30 @@ describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))(
     expect(await heldOnServer(title)).toBe(1);
   });
 
+  it.skipIf(missing !== undefined)('Auctions: the sale reordered by the Move buttons and by keyboard (Space, arrow, Space), as the server keeps it', async () => {
+    const { event, lots } = await asAdmin((client) => saleOf(client, `Sale ${engine.name} ${unique()}`, ['Alpha', 'Bravo', 'Charlie']));
+    const [a, b, c] = lots.map((lot) => lot.lotNumber);
+    await home(page);
+    await openScreen(page, 'Auctions');
+    await page.choose({ field: 'Auction event' }, String(event.id));
+    const order = (expected: Array<string | undefined>) => page.waitFor(`the sale in the order ${expected.join(', ')}`, saleOrderIs as (arg: never) => boolean, expected);
+    await order([a, b, c]);
+    await page.tap({ button: AuctionScreenMessages.moveUp(c ?? '') });
+    await order([a, c, b]);
+    const handle = { button: AuctionScreenMessages.dragHandle(a ?? '') };
+    for (const key of ['Space', 'ArrowDown', 'Space'] as const) {
+      await page.press(handle, key);
+      await new Promise((resolve) => setTimeout(resolve, KEY_PAUSE_MS));
+    }
+    await order([c, a, b]);
+    const kept = await asAdmin((client) => client.request('getAuctionEventManifestsByEventId', event.id, 'auctionEventManifests')) as AuctionEventManifest[];
+    expect([...kept].sort((x, y) => (x.sortOrder ?? 0) - (y.sortOrder ?? 0)).map((row) => row.manifest.lotNumber)).toEqual([c, a, b]);
+  });
+
   it.skipIf(missing !== undefined)('Inventory on a phone: an event, a location chosen, two lots counted by scanner, a repeat told', async () => {
     expect(await page.resize(360, 740)).toBeLessThan(640); // a phone's layout: the navigation behind Menu
     try {
-      await page.open('/home');
-      await page.sees('Ready.');
+      await home(page);
       await openScreen(page, 'Inventory');
       const label = `Count ${engine.name} ${unique()}`;
       await createCountEvent(page, label);

@@ -6,6 +6,9 @@
 
 export type EngineName = 'chromium' | 'webkit' | 'firefox';
 
+/** The keys a story presses: Enter submits, Space and the arrows move a row by keyboard. */
+export type KeyName = 'Enter' | 'Space' | 'ArrowDown' | 'ArrowUp';
+
 /**
  * What a story points at, as a person names it: a button (or link, tab) by its label, a field (a checkbox, a radio) by
  * its label, an option of a list by the text it holds. `in`: the title of the dialog it is in.
@@ -30,7 +33,8 @@ export interface EngineDriver {
   click(element: ElementRef): Promise<void>;
   /** Types into the element as a keyboard does, after selecting what it holds (so it replaces it). */
   type(element: ElementRef, text: string): Promise<void>;
-  pressEnter(element: ElementRef): Promise<void>;
+  /** Presses a key with the element focused. */
+  press(element: ElementRef, key: KeyName): Promise<void>;
   /** Chooses the option of this value in a <select>, as a tap on it and on the option does. */
   choose(element: ElementRef, value: string): Promise<void>;
   /** The page's size (the window's, where the engine has no other). */
@@ -44,7 +48,7 @@ export interface EngineDriver {
  * The in-page finder: a visible button or field by its accessible name, an option by its text, optionally inside a
  * dialog by its title. With `read: 'text'` it answers the element's text instead (null when there is none).
  */
-function findTarget(target: { button?: string; field?: string; option?: string; in?: string; read?: 'text' }): Element | string | null {
+function findTarget(target: { button?: string; field?: string; option?: string; in?: string; read?: 'text' | 'value' | 'options' }): Element | string | null {
   const text = (element: Element | null | undefined): string => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
   const shown = (element: Element): boolean => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
   const labelledBy = (element: Element): string | undefined => {
@@ -69,7 +73,10 @@ function findTarget(target: { button?: string; field?: string; option?: string; 
   };
   const root = target.in === undefined ? document : dialogNamed(target.in);
   const found = root === undefined ? null : (lookUp(root) ?? null);
-  return target.read === 'text' ? (found === null ? null : text(found)) : found;
+  if (found === null || target.read === undefined) return found;
+  if (target.read === 'text') return text(found);
+  if (target.read === 'value') return (found as HTMLInputElement).value;
+  return JSON.stringify([...found.querySelectorAll('option')].map((option) => option.value));
 }
 
 /** From each load on, the page keeps its errors (uncaught, rejected, console.error) for a failed story to show. */
@@ -176,8 +183,8 @@ export class StoryPage {
     await this.driver.type(await this.find(target), text);
   }
 
-  async pressEnter(target: Target): Promise<void> {
-    await this.driver.pressEnter(await this.find(target));
+  async press(target: Target, key: KeyName): Promise<void> {
+    await this.driver.press(await this.find(target), key);
   }
 
   /** The page at this size (or the engine's narrowest), once the page says so: a window takes a moment to resize. */
@@ -187,8 +194,15 @@ export class StoryPage {
     return this.waitFor(`the page to be ${wanted} px wide`, (expected: number) => (innerWidth === expected ? innerWidth : null), wanted);
   }
 
+  /** Chooses an option of a <select> by its value, once it is there, until it stays chosen (a list may re-render). */
   async choose(target: Target, value: string): Promise<void> {
-    await this.driver.choose(await this.find(target), value);
+    const read = (what: 'value' | 'options') => this.driver.evaluate(findTarget as (arg: never) => string | null, { ...target, read: what });
+    await this.until(`${describeTarget(target)} to take the option ${value}`, async () => {
+      if (!((JSON.parse((await read('options')) ?? '[]') as string[]).includes(value))) return null;
+      if ((await read('value')) === value) return true;
+      await this.driver.choose(await this.find(target), value);
+      return (await read('value')) === value;
+    });
   }
 
   async sees(expected: string, timeout?: number): Promise<void> {

@@ -32,8 +32,16 @@ export async function signIn(page: StoryPage): Promise<void> {
   await page.seesNo('Connecting...');
   await page.fill({ field: 'Username' }, 'admin');
   await page.fill({ field: 'Password' }, PROCESS_ADMIN_PASSWORD);
-  await page.pressEnter({ field: 'Password' }); // a keyboard's Enter submits
+  await page.press({ field: 'Password' }, 'Enter'); // a keyboard's Enter submits
   await page.waitFor('the home page', () => (location.pathname === '/home' ? true : null));
+  await page.sees('Ready.');
+}
+
+/** The Lots screen, connected; signed in first when the device is not (a story alone, or the first). */
+export async function home(page: StoryPage): Promise<void> {
+  await page.open('/home');
+  const where = await page.waitFor('the home page or the Login screen', () => (['/home', '/login'].includes(location.pathname) && document.body.innerText.includes(location.pathname === '/home' ? 'Lots' : 'Login') ? location.pathname : null));
+  if (where === '/login') await signIn(page);
   await page.sees('Ready.');
 }
 
@@ -62,7 +70,7 @@ export async function lotWithBox(page: StoryPage, title: string): Promise<string
 export async function scan(page: StoryPage, upc: string): Promise<void> {
   await page.waitFor('the UPC field to hold the focus', () => document.activeElement?.getAttribute('aria-label') === 'UPC' || (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() === 'UPC');
   await page.fill({ field: 'UPC' }, upc);
-  await page.pressEnter({ field: 'UPC' });
+  await page.press({ field: 'UPC' }, 'Enter');
   await page.waitFor('the UPC field to empty', () => (document.activeElement as HTMLInputElement | null)?.value === '');
 }
 
@@ -78,5 +86,5 @@ export async function createCountEvent(page: StoryPage, label: string): Promise<
 export async function scanLot(page: StoryPage, code: string): Promise<void> {
   await page.waitFor('the lot field to hold the focus', () => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() === 'Lot number');
   await page.fill({ field: 'Lot number' }, code);
-  await page.pressEnter({ field: 'Lot number' });
+  await page.press({ field: 'Lot number' }, 'Enter');
 }

@@ -159,6 +159,26 @@ describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))(
     expect(await heldOnServer(title)).toBe(1);
   });
 
+  it.skipIf(missing !== undefined)('Data entry: a new UPC saved, then found by the brand type-ahead and Search', async () => {
+    await home(page);
+    await openScreen(page, 'Data Entry');
+    const id = unique().toUpperCase();
+    const upc = `${id}7`;
+    await page.tap({ button: 'ADD UPC(+)' });
+    await page.tap({ button: 'Edit UPC:' });
+    await page.enterInFocus(upc);
+    await page.tap({ button: `Edit Brand of ${upc}:` });
+    await page.enterInFocus(`Acme ${id}`);
+    await page.tap({ button: 'Save' });
+    await page.sees('All UPCs Saved.');
+
+    await page.reload();
+    await page.fill({ field: 'Brand/Vendor' }, `acme ${id.slice(0, 4).toLowerCase()}`);
+    await page.tap({ option: `Acme ${id}` });
+    await page.tap({ button: 'Search' });
+    await page.find({ button: `Edit UPC of ${upc}: ${upc}` });
+  });
+
   it.skipIf(missing !== undefined)('Auctions: the sale reordered by the Move buttons and by keyboard (Space, arrow, Space), as the server keeps it', async () => {
     const { event, lots } = await asAdmin((client) => saleOf(client, `Sale ${engine.name} ${unique()}`, ['Alpha', 'Bravo', 'Charlie']));
     const [a, b, c] = lots.map((lot) => lot.lotNumber);

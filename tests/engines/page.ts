@@ -55,7 +55,7 @@ function findTarget(target: { button?: string; field?: string; option?: string; 
     const ids = element.getAttribute('aria-labelledby');
     return ids === null ? undefined : ids.split(/\s+/).map((id) => text(document.getElementById(id))).join(' ');
   };
-  const nameOf = (element: Element): string => element.getAttribute('aria-label') ?? labelledBy(element) ?? text(element);
+  const nameOf = (element: Element): string => (element.getAttribute('aria-label') ?? labelledBy(element) ?? text(element)).replace(/\s+/g, ' ').trim();
   const dialogNamed = (title: string): Element | undefined =>
     [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], dialog')].find((each) => shown(each) && nameOf(each) === title);
   const lookUp = (root: ParentNode): Element | undefined => {
@@ -100,6 +100,12 @@ function keepErrors(): boolean {
 function pageState(): string {
   const errors = (window as unknown as { storyErrors?: string[] }).storyErrors ?? [];
   return `${location.pathname}: ${document.body.innerText.replace(/\s+/g, ' ').slice(0, 600)}${errors.length === 0 ? '' : `; errors: ${errors.join(' | ')}`}`;
+}
+
+/** The text field that has the focus, if one has. */
+function focusedField(): Element | null {
+  const focused = document.activeElement;
+  return focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement ? focused : null;
 }
 
 /** The page's visible text holds `expected` (or, with `absent`, no longer does). */
@@ -181,6 +187,13 @@ export class StoryPage {
 
   async fill(target: Target, text: string): Promise<void> {
     await this.driver.type(await this.find(target), text);
+  }
+
+  /** Types into the field that has the focus (a cell just opened for editing), then presses Enter. */
+  async enterInFocus(text: string): Promise<void> {
+    const focused = await this.until('a field with the focus', () => this.driver.element(focusedField as (arg: never) => Element | null, null));
+    await this.driver.type(focused, text);
+    await this.driver.press(focused, 'Enter');
   }
 
   async press(target: Target, key: KeyName): Promise<void> {

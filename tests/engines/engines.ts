@@ -79,6 +79,7 @@ const chromiumEngine: Engine = {
       },
       press: (element, key) => handle(element).press(key),
       choose: async (element, value) => void (await handle(element).selectOption(value)),
+      upload: (element, path) => handle(element).setInputFiles(path),
       resize: (width, height) => page.setViewportSize({ width, height }),
       close: () => browser.close(),
     };
@@ -125,6 +126,7 @@ const webkitEngine: Engine = {
         const option = await handle(element).findElement(By.css(`option[value="${value}"]`));
         await handle(element).sendKeys(await option.getText());
       },
+      upload: (element, path) => handle(element).sendKeys(path), // WebDriver gives a file input the path it is sent
       resize: async (width, height) => void (await driver.manage().window().setRect({ width, height })),
       close: async () => {
         await driver.quit().catch(() => undefined);
@@ -156,6 +158,7 @@ const firefoxEngine: Engine = {
       },
       press: (element, key) => handle(element).press(key === 'Space' ? ' ' : key), // puppeteer names the space bar ' '
       choose: async (element, value) => void (await handle(element).select(value)),
+      upload: (element, path) => (element as PuppeteerElement<HTMLInputElement>).uploadFile(path),
       resize: (width, height) => page.setViewport({ width, height }),
       close: () => browser.close(),
     };

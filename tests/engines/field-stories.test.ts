@@ -4,7 +4,11 @@
 // server is back; and a phone counts lots in Inventory. An engine whose Debian package is missing is skipped with a
 // line saying how to get it (the Chromium suite, tests/e2e, covers every screen; these are the flows a person carries
 // across engines).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { utils, write } from 'xlsx';
 import type { AuctionEvent, AuctionEventManifest } from '../../src/protocol/entities';
 import { AuctionScreenMessages, InstallMessages, InventoryScreenMessages, OutboxMessages } from '../../src/protocol/messages';
 import type { Lot } from '../../src/protocol/lots';
@@ -47,6 +51,7 @@ async function saleOf(client: TestClient, label: string, titles: readonly string
 }
 
 const server = serverProcess(18830);
+const files = mkdtempSync(join(tmpdir(), 'lotdesk-engines-'));
 const [ONE, TWO] = [newUpc(), newUpc()];
 /** Two lots on the server before any device signs in, for the count. */
 let counted: Lot[] = [];
@@ -65,7 +70,14 @@ async function asAdmin<T>(work: (client: TestClient) => Promise<T>): Promise<T> 
 const heldOnServer = (title: string): Promise<number> =>
   asAdmin(async (client) => (await listLots(client, allStatuses(false))).filter((lot) => lot.titleListing === title).length);
 
+/** A spreadsheet as staff export it: two known UPCs and one the catalogue does not hold. */
+let sheet = '';
+
 beforeAll(async () => {
+  const book = utils.book_new();
+  utils.book_append_sheet(book, utils.aoa_to_sheet([['UPC', 'Qnty'], [ONE, 3], [TWO, 2], ['UNKNOWN999', 4]]), 'Box');
+  sheet = join(files, 'box.xlsx');
+  writeFileSync(sheet, new Uint8Array(write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer));
   await server.start();
   await asAdmin(async (client) => {
     await createEntries(client, [newEntry({ upc: ONE, itemDescription: 'Kettle', retailPrice: 20 }), newEntry({ upc: TWO, itemDescription: 'Toaster', retailPrice: 35 })]);
@@ -74,7 +86,10 @@ beforeAll(async () => {
 }, 120_000);
 // A story that failed with the server stopped leaves it running for the next.
 afterEach(() => server.start().catch(() => undefined));
-afterAll(() => server.dispose());
+afterAll(async () => {
+  await server.dispose();
+  rmSync(files, { recursive: true, force: true });
+});
 
 describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))('in $engine.name', ({ engine, missing }) => {
   if (missing !== undefined) console.warn(`engines: ${engine.name} skipped — ${missing}`);
@@ -139,6 +154,17 @@ describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))(
     await page.tap({ button: 'Update Items' });
     await page.sees('Updated items: 1');
     await page.sees('Items: 9');
+  });
+
+  it.skipIf(missing !== undefined)('Lot edit: a real .xlsx read by the worker adds its known UPCs to the box and marks the unknown one', async () => {
+    await home(page);
+    await lotWithBox(page, `Xls ${engine.name} ${unique()}`);
+    await page.tap({ button: 'XLS' });
+    await page.upload({ field: 'Select File', in: 'XLS Data Entry' }, sheet);
+    await page.sees('UNKNOWN999');
+    await page.tap({ button: 'Save Changes', in: 'XLS Data Entry' });
+    await page.sees('Successfully added 2 UPCs to the box.');
+    await page.sees('Error, 1 UPCs were not found/not added.');
   });
 
   it.skipIf(missing !== undefined)('offline: a lot made with the server away survives a reload and arrives once when it is back', async () => {

@@ -37,6 +37,8 @@ export interface EngineDriver {
   press(element: ElementRef, key: KeyName): Promise<void>;
   /** Chooses the option of this value in a <select>, as a tap on it and on the option does. */
   choose(element: ElementRef, value: string): Promise<void>;
+  /** Gives a file input this file, as the file chooser does. */
+  upload(element: ElementRef, path: string): Promise<void>;
   /** The page's size (the window's, where the engine has no other). */
   resize(width: number, height: number): Promise<void>;
   /** The narrowest page the engine can show, when it cannot go down to a phone's 360 px (a window's own minimum). */
@@ -187,6 +189,10 @@ export class StoryPage {
 
   async fill(target: Target, text: string): Promise<void> {
     await this.driver.type(await this.find(target), text);
+  }
+
+  async upload(target: Target, path: string): Promise<void> {
+    await this.driver.upload(await this.find(target), path);
   }
 
   /** Types into the field that has the focus (a cell just opened for editing), then presses Enter. */

@@ -8,7 +8,7 @@ import { Destination } from '../../protocol/destinations';
 import { useSession } from '../../sync/hooks';
 import { resolvedId } from '../../sync/outbox/optimistic';
 import { readMeta, TEMP_IDS } from '../../sync/replica/meta';
-import type { ReplicaTables } from '../../sync/replica/replica';
+import type { Replica, ReplicaTables } from '../../sync/replica/replica';
 import { sync } from '../../sync/runtime';
 import { touchUpcs, upcsTable } from '../upcs';
 import { bulkResult } from './ingest';
@@ -28,12 +28,7 @@ export type ShownItem = ItemRow & { readonly shownAs: number };
 
 const NO_SHOWN: readonly ShownItem[] = [];
 
-/** The box's items; a box made offline's under its temporary id, and still after the server numbered it. */
-export function useItems(boxId: number | undefined): readonly ShownItem[] {
-  return useLiveQuery(() => (boxId === undefined ? NO_SHOWN : readShownItems(sync().replica, boxId)), [boxId], NO_SHOWN);
-}
-
-/** useItems' read: the items, each with the id it was first shown with. Both reads start at once (a live query
+/** The box's items, each with the id it was first shown with (a box made offline's under its temporary id). Both reads start at once (a live query
  *  watches reads made in its own call). */
 export function readShownItems(db: ReplicaTables, boxId: number): Promise<ShownItem[]> {
   return Promise.all([readItems(db, boxId), readMeta(db, TEMP_IDS)]).then(([items, renumbered]) => {
@@ -42,7 +37,7 @@ export function readShownItems(db: ReplicaTables, boxId: number): Promise<ShownI
   });
 }
 
-/** useItems' read; chained, not awaited: the live query watches only reads made in Dexie's promises (resolvedId). */
+/** The items' read; chained, not awaited: the live query watches only reads made in Dexie's promises (resolvedId). */
 export function readItems(db: ReplicaTables, boxId: number): Promise<ItemRow[]> {
   return resolvedId(db, boxId)
     .then((box) => db.rows(itemsTable).where('boxId').equals(box).toArray())
@@ -56,22 +51,34 @@ export interface FailedScan {
   readonly error: string;
 }
 
-const NO_FAILED: readonly FailedScan[] = [];
+/** The box's scans the server refused, from the dead entries of the outbox. */
+async function readFailedScans(db: Replica, user: string, boxId: number): Promise<FailedScan[]> {
+  const dead = await db.outbox.where('[user+state]').equals([user, 'dead']).toArray();
+  return dead.flatMap((entry) => {
+    if (entry.kind !== 'send' || entry.destination !== Destination.addUPCToBox) return [];
+    const body = AddUpcRequestSchema.safeParse(entry.body);
+    return body.success && body.data.boxId === boxId ? [{ seq: entry.seq, upc: body.data.upc, error: entry.lastError }] : [];
+  });
+}
 
-export function useFailedScans(boxId: number | undefined): readonly FailedScan[] {
+/** A box as its editor shows it: its items, and its scans the server refused. */
+export interface BoxContents {
+  readonly items: readonly ShownItem[];
+  readonly failed: readonly FailedScan[];
+}
+
+const NO_CONTENTS: BoxContents = { items: NO_SHOWN, failed: [] };
+
+/**
+ * The box's items and refused scans, read together: a refusal marks its entry failed and takes its pending row away in
+ * one transaction, so one read shows both changes in one render (two reads showed the row twice for a moment).
+ */
+export function useBoxContents(boxId: number | undefined): BoxContents {
   const user = useSession().username;
   return useLiveQuery(
-    async () => {
-      if (boxId === undefined) return NO_FAILED;
-      const dead = await sync().replica.outbox.where('[user+state]').equals([user, 'dead']).toArray();
-      return dead.flatMap((entry) => {
-        if (entry.kind !== 'send' || entry.destination !== Destination.addUPCToBox) return [];
-        const body = AddUpcRequestSchema.safeParse(entry.body);
-        return body.success && body.data.boxId === boxId ? [{ seq: entry.seq, upc: body.data.upc, error: entry.lastError }] : [];
-      });
-    },
+    () => (boxId === undefined ? NO_CONTENTS : Promise.all([readShownItems(sync().replica, boxId), readFailedScans(sync().replica, user, boxId)]).then(([items, failed]) => ({ items, failed }))),
     [boxId, user],
-    NO_FAILED,
+    NO_CONTENTS,
   );
 }
 

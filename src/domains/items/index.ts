@@ -15,6 +15,6 @@ export const itemsDomain = defineDomain({
 
 export { itemsTable, type Item, type ItemRow } from './tables';
 export { addUpc, addUpcs, deleteItems, notOnDevice, updateItem, type ItemEdits, type Scan } from './intents';
-export { byId, readItems, readShownItems, scanContext, useBulkResult, useFailedScans, useItems, type FailedScan, type ShownItem } from './hooks';
+export { byId, readItems, readShownItems, scanContext, useBoxContents, useBulkResult, type BoxContents, type FailedScan, type ShownItem } from './hooks';
 /** A new spreadsheet: its answer is not the last one's. */
 export const clearBulkResult = (): void => bulkResult.set(undefined);

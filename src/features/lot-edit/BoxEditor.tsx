@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Box } from '../../protocol/entities';
 import type { Lot } from '../../protocol/lots';
-import { useBulkResult, useFailedScans, useItems, type ItemEdits, type ItemRow } from '../../domains/items';
+import { useBoxContents, useBulkResult, type ItemEdits, type ItemRow } from '../../domains/items';
 import { useRenumbered } from '../../sync/live-hooks';
 import { ActionBar } from '../../ui/ActionBar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -34,8 +34,7 @@ function Badge({ label, value }: { label: string; value: string }) {
 }
 
 export function BoxEditor({ lot, box, scanField }: { lot: Lot; box: Box; scanField: ScanFieldRef }) {
-  const items = useItems(box.id);
-  const failed = useFailedScans(box.id);
+  const { items, failed } = useBoxContents(box.id);
   const bulk = useBulkResult();
   const [edits, setEdits] = useState<ReadonlyMap<number, ItemEdits>>(new Map());
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());

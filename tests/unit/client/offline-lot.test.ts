@@ -1,5 +1,5 @@
 // Issue 13: a lot created offline can be opened and filled offline. Lot edit reads a lot made offline by its
-// temporary id from the replica alone (useLot, useBoxes, useItems: readLot, readBoxes, readItems), takes a box and
+// temporary id from the replica alone (useLot, useBoxes, useBoxContents: readLot, readBoxes, readItems), takes a box and
 // scans into it, and when the connection returns the outbox sends the lot, then the box, then the scans, once each,
 // in order, each naming the real ids; the server never sees a temporary (negative) id, and the replica ends with the
 // server's rows only. Also the reverse race: the lot is created online and the box editor is used while its reply is

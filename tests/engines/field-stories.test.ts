@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { utils, write } from 'xlsx';
 import type { AuctionEvent, AuctionEventManifest } from '../../src/protocol/entities';
 import { AuctionScreenMessages, InstallMessages, InventoryScreenMessages, OutboxMessages } from '../../src/protocol/messages';
@@ -93,11 +93,13 @@ afterAll(async () => {
 
 describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))('in $engine.name', ({ engine, missing }) => {
   if (missing !== undefined) console.warn(`engines: ${engine.name} skipped — ${missing}`);
+  // A fresh browser for each story: a story stands alone (it signs in when it must), and what one engine's storage
+  // keeps from a story cannot break the next.
   let page: StoryPage;
-  beforeAll(async () => {
+  beforeEach(async () => {
     if (missing === undefined) page = new StoryPage(await engine.launch(), server.url);
   }, 60_000);
-  afterAll(() => page?.driver.close());
+  afterEach(() => page?.driver.close());
 
   it.skipIf(missing !== undefined)('Lots: signs in with Enter, creates lots (numbered by the server), finds one by search, selects it and sets its status', async () => {
     expect(await page.run(() => navigator.userAgent)).toMatch(USER_AGENT[engine.name]);

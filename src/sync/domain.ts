@@ -88,7 +88,8 @@ export interface Domain {
   readonly uploads?: Readonly<Record<string, UploadReader>>;
   /** Its changes in words, as the outbox panel lists them (one per destination its intents send). */
   readonly describe?: Describers;
-  /** On every connect while signed in: the queries that keep the replica fresh. Engine callbacks get their runtime's
+  /** On every connect while signed in, and when the replica may hold rows older than the server's (an entry applied
+   * after the ones behind it): the queries that keep the replica fresh. Engine callbacks get their runtime's
    * parts in their context: use those, not the page's `sync()` (tests run several runtimes side by side). */
   readonly onConnect?: (context: ConnectContext) => void;
   /** The connection dropped: answers to what the domain asked will never come. */

@@ -13,37 +13,26 @@ import type { AuctionEvent, AuctionEventManifest } from '../../src/protocol/enti
 import type { Lot } from '../../src/protocol/lots';
 import { AuctionScreenMessages as A, ListingManagerMessages as L } from '../../src/protocol/messages';
 import { okData, send } from '../support/lot-replies';
-import { connectClient, type TestClient } from '../support/stomp-client';
 import { startContractServer, type ContractServer } from '../support/woocommerce-contract-server';
 import { touchDrag, touchSwipe } from './support/drag';
 import { navigateTo, signInHome } from './support/login';
 import { unique } from './support/lots';
-import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+import { asAdmin, PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 
 test.describe.configure({ timeout: 240_000 });
 
 const TABLET = { viewport: { width: 768, height: 1024 }, hasTouch: true } as const;
 const DESK = { viewport: { width: 1280, height: 800 }, hasTouch: false } as const;
 
-async function withClient<T>(server: ServerProcess, work: (client: TestClient) => Promise<T>): Promise<T> {
-  const client = await connectClient(`${server.url.replace('http', 'ws')}/ws`);
-  try {
-    await client.login('admin', PROCESS_ADMIN_PASSWORD);
-    return await work(client);
-  } finally {
-    await client.close();
-  }
-}
-
 const makeLots = (server: ServerProcess, titles: readonly string[]): Promise<Lot[]> =>
-  withClient(server, async (client) => {
+  asAdmin(server, async (client) => {
     const lots: Lot[] = [];
     for (const title of titles) lots.push(okData(await send(client, 'createManifest', title)) as Lot);
     return lots;
   });
 
 const serverRows = (server: ServerProcess, eventId: number): Promise<AuctionEventManifest[]> =>
-  withClient(server, async (client) => (await client.request('getAuctionEventManifestsByEventId', eventId, 'auctionEventManifests')) as AuctionEventManifest[]);
+  asAdmin(server, async (client) => (await client.request('getAuctionEventManifestsByEventId', eventId, 'auctionEventManifests')) as AuctionEventManifest[]);
 
 async function open(browser: Browser, server: ServerProcess, size: typeof TABLET | typeof DESK): Promise<Page> {
   const page = await (await browser.newContext(size)).newPage();
@@ -217,7 +206,7 @@ test.describe('on a WooCommerce shop (the contract server)', () => {
   test("an auction's lots listed from the Auctions screen become the auction plugin's products with their starting prices", async ({ browser }) => {
     const run = unique().toUpperCase();
     const lots = await makeLots(server, [`Shop ${run} kettles`, `Shop ${run} lamps`]);
-    await withClient(server, async (client) => {
+    await asAdmin(server, async (client) => {
       const event = (await client.request('createAuctionEvent', { label: `Shop ${run}` }, 'createdAuctionEvent', { [CLIENT_MSG_ID_HEADER]: unique() })) as AuctionEvent;
       await client.request('addManifestsToAuctionEvent', { auctionEventId: event.id, manifestIds: lots.map((lot) => lot.id) }, 'manifestsAddedToAuctionEvent', { [CLIENT_MSG_ID_HEADER]: unique() });
     });

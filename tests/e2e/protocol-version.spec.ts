@@ -15,11 +15,10 @@ import { Destination } from '../../src/protocol/destinations';
 import { ClientMessages, OutboxMessages } from '../../src/protocol/messages';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../src/protocol/version';
 import { allStatuses, listLots } from '../support/staff';
-import { connectClient } from '../support/stomp-client';
 import { connectsOf, sentTo } from './support/frames';
 import { signInHome } from './support/login';
 import { lotRow, submitCreateLot, unique } from './support/lots';
-import { PROCESS_ADMIN_PASSWORD, serverProcess } from './support/server-process';
+import { asAdmin, PROCESS_ADMIN_PASSWORD, serverProcess } from './support/server-process';
 
 const NEXT = PROTOCOL_VERSION + 1;
 /** The next release's app, built once (and again only when the sources change). */
@@ -39,15 +38,8 @@ test.afterEach(() => server.stop());
 test.afterAll(() => server.dispose());
 
 /** The titles of the lots the server holds, asked by a client of `version`. */
-async function lotTitles(version: number): Promise<string[]> {
-  const client = await connectClient(`${server.url.replace('http', 'ws')}/ws`, { connectHeaders: { [PROTOCOL_HEADER]: String(version) } });
-  try {
-    await client.login('admin', PROCESS_ADMIN_PASSWORD);
-    return (await listLots(client, allStatuses(false))).map((lot) => lot.titleListing);
-  } finally {
-    await client.close();
-  }
-}
+const lotTitles = (version: number): Promise<string[]> =>
+  asAdmin(server, async (client) => (await listLots(client, allStatuses(false))).map((lot) => lot.titleListing), { [PROTOCOL_HEADER]: String(version) });
 
 /** Signs in on the running server, then stops it and queues a lot for each title, as on a floor without Wi-Fi. */
 async function queueOffline(page: Page, titles: readonly string[]): Promise<void> {

@@ -15,8 +15,8 @@ import type { Lot } from '../../src/protocol/lots';
 import { createEntries, newEntry, newUpc } from '../support/catalogue';
 import { historyOnServer } from '../support/inventory';
 import { allStatuses, createLot as createLotOnServer, listLots, outboxHeader, uniqueName } from '../support/staff';
-import { connectClient, type TestClient } from '../support/stomp-client';
-import { PROCESS_ADMIN_PASSWORD, serverProcess } from '../e2e/support/server-process';
+import type { TestClient } from '../support/stomp-client';
+import { asAdmin, serverProcess } from '../e2e/support/server-process';
 import { ENGINES } from './engines';
 import { StoryPage, type EngineName } from './page';
 import { createCountEvent, createLot, home, lotNumberIn, lotWithBox, openScreen, rowOf, scan, scanLot, signIn, unique } from './steps';
@@ -56,19 +56,9 @@ const [ONE, TWO] = [newUpc(), newUpc()];
 /** Two lots on the server before any device signs in, for the count. */
 let counted: Lot[] = [];
 
-async function asAdmin<T>(work: (client: TestClient) => Promise<T>): Promise<T> {
-  const client = await connectClient(`${server.url.replace('http', 'ws')}/ws`);
-  try {
-    await client.login('admin', PROCESS_ADMIN_PASSWORD);
-    return await work(client);
-  } finally {
-    await client.close();
-  }
-}
-
 /** How many of the server's lots carry this title. */
 const heldOnServer = (title: string): Promise<number> =>
-  asAdmin(async (client) => (await listLots(client, allStatuses(false))).filter((lot) => lot.titleListing === title).length);
+  asAdmin(server, async (client) => (await listLots(client, allStatuses(false))).filter((lot) => lot.titleListing === title).length);
 
 /** A spreadsheet as staff export it: two known UPCs and one the catalogue does not hold. */
 let sheet = '';
@@ -79,7 +69,7 @@ beforeAll(async () => {
   sheet = join(files, 'box.xlsx');
   writeFileSync(sheet, new Uint8Array(write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer));
   await server.start();
-  await asAdmin(async (client) => {
+  await asAdmin(server, async (client) => {
     await createEntries(client, [newEntry({ upc: ONE, itemDescription: 'Kettle', retailPrice: 20 }), newEntry({ upc: TWO, itemDescription: 'Toaster', retailPrice: 35 })]);
     counted = [await createLotOnServer(client, 'Counted pallet A'), await createLotOnServer(client, 'Counted pallet B')];
   });
@@ -212,7 +202,7 @@ describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))(
   });
 
   it.skipIf(missing !== undefined)('Auctions: the sale reordered by the Move buttons and by keyboard (Space, arrow, Space), as the server keeps it', async () => {
-    const { event, lots } = await asAdmin((client) => saleOf(client, `Sale ${engine.name} ${unique()}`, ['Alpha', 'Bravo', 'Charlie']));
+    const { event, lots } = await asAdmin(server, (client) => saleOf(client, `Sale ${engine.name} ${unique()}`, ['Alpha', 'Bravo', 'Charlie']));
     const [a, b, c] = lots.map((lot) => lot.lotNumber);
     await home(page);
     await openScreen(page, 'Auctions');
@@ -227,7 +217,7 @@ describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))(
       await new Promise((resolve) => setTimeout(resolve, KEY_PAUSE_MS));
     }
     await order([c, a, b]);
-    const kept = await asAdmin((client) => client.request('getAuctionEventManifestsByEventId', event.id, 'auctionEventManifests')) as AuctionEventManifest[];
+    const kept = await asAdmin(server, (client) => client.request('getAuctionEventManifestsByEventId', event.id, 'auctionEventManifests')) as AuctionEventManifest[];
     expect([...kept].sort((x, y) => (x.sortOrder ?? 0) - (y.sortOrder ?? 0)).map((row) => row.manifest.lotNumber)).toEqual([c, a, b]);
   });
 
@@ -247,7 +237,7 @@ describe.each(ENGINES.map((engine) => ({ engine, missing: engine.missing() })))(
       await scanLot(page, a ?? '');
       await page.sees(`${InventoryScreenMessages.outcome.already} Lot ${a ?? ''} already in history.`);
       await page.seesNo('Pending', 30_000);
-      const history = await asAdmin((client) => historyOnServer(client, label));
+      const history = await asAdmin(server, (client) => historyOnServer(client, label));
       expect(history.map((entry) => [entry.lotNumber, entry.locZone])).toEqual([[a, 2], [b, 2]]);
     } finally {
       await page.resize(768, 1024);

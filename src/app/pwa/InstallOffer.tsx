@@ -13,7 +13,7 @@ export function InstallOffer() {
 
   if (token === undefined || offer.kind === 'none') return null;
   return (
-    <section aria-label="Install LotDesk" data-testid="install-offer" className="flex flex-wrap items-center gap-3 border-b border-blue-200 bg-blue-50 px-4 py-2 text-blue-950">
+    <section aria-label={InstallMessages.title} data-testid="install-offer" className="flex flex-wrap items-center gap-3 border-b border-blue-200 bg-blue-50 px-4 py-2 text-blue-950">
       <p className="grow">
         {InstallMessages.offer}
         {offer.kind === 'steps' && <> {offer.steps}</>}

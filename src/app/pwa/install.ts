@@ -72,7 +72,7 @@ function decide(): void {
   }));
 }
 
-/** Listens for the browser's install events; called once at app start so no early event is missed. */
+/** Listens for the browser's install events; called when the page frame mounts, before the app asks anything. */
 export function watchInstall(): void {
   if (watching) return;
   watching = true;

@@ -2,6 +2,8 @@
 // has none, so the app says where the person adds it themselves.
 
 export const InstallMessages = {
+  /** The offer's accessible name. */
+  title: 'Install LotDesk',
   offer: 'Install LotDesk on this device: it opens full screen like any other app and keeps working offline.',
   install: 'Install',
   notNow: 'Not now',

@@ -4,6 +4,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { connectClient, type TestClient } from '../../support/stomp-client';
 import { withMigratedPglite } from '../../support/test-database';
 import { forgetSignIns } from './login';
 
@@ -96,4 +97,18 @@ export function serverProcess(basePort: number, options: ServerProcessOptions = 
       forgetSignIns(url);
     },
   };
+}
+
+/**
+ * `work` done by the admin over STOMP on a running server, as another device would (to seed it, or to read what it
+ * holds); `connectHeaders` for a client that names its protocol version.
+ */
+export async function asAdmin<T>(server: Pick<ServerProcess, 'url'>, work: (client: TestClient) => Promise<T>, connectHeaders?: Record<string, string>): Promise<T> {
+  const client = await connectClient(`${server.url.replace('http', 'ws')}/ws`, connectHeaders === undefined ? {} : { connectHeaders });
+  try {
+    await client.login('admin', PROCESS_ADMIN_PASSWORD);
+    return await work(client);
+  } finally {
+    await client.close();
+  }
 }

@@ -5,7 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
 import { ApiPath } from '../../protocol/http';
 import { useKeptQuery, useSession } from '../../sync/hooks';
-import type { UploadEntry } from '../../sync/outbox/entry';
+import { blobOf, type UploadEntry } from '../../sync/outbox/entry';
 import { sync } from '../../sync/runtime';
 import type { UploadTarget } from './intents';
 import { imagesTable, ownerKey, type ImageOwner, type ImageRow } from './tables';
@@ -87,7 +87,7 @@ export function usePendingUploads(target: UploadTarget | undefined): readonly Pe
         entry.kind === 'upload' && entry.destination === ApiPath.uploadFile && entry.blobRef !== undefined && isFor(entry, wanted));
       const found = await Promise.all(uploads.map(async (entry) => ({ entry, file: entry.blobRef === undefined ? undefined : await replica.outboxFiles.get(entry.blobRef) })));
       return found.flatMap(({ entry, file }) =>
-        file === undefined ? [] : [{ seq: entry.seq, fileName: file.name, blob: file.blob, state: entry.state, lastError: entry.lastError }]);
+        file === undefined ? [] : [{ seq: entry.seq, fileName: file.name, blob: blobOf(file), state: entry.state, lastError: entry.lastError }]);
     },
     [lotNumber, upc, username],
     NO_UPLOADS,

@@ -86,12 +86,23 @@ export interface UploadEntry extends EntryFields {
 
 export type OutboxEntry = SendEntry | UploadEntry;
 
-/** An upload's file. IndexedDB keeps Blobs; the name is kept beside, as not every structured clone keeps a File's. */
-export interface OutboxFile {
-  readonly id: number;
-  readonly blob: Blob;
-  readonly name: string;
+/**
+ * An upload's file, kept as its bytes and type: WebKit refuses a Blob in IndexedDB where its storage is not on disk
+ * (a private window, an automated or embedded browser) and older Safari lost them, while bytes keep everywhere. Files
+ * queued by an earlier version are Blobs, read as before. The name is kept beside, as not every clone keeps a File's.
+ */
+export type StoredFile = { readonly name: string } & ({ readonly bytes: ArrayBuffer; readonly type: string } | { readonly blob: Blob });
+
+export type OutboxFile = StoredFile & { readonly id: number };
+
+/** What an upload's file is stored as: its bytes, read before the transaction that writes them (awaiting a
+ *  non-IndexedDB promise inside one would end it). */
+export async function storableFile(file: Blob, name: string): Promise<StoredFile> {
+  return { bytes: await file.arrayBuffer(), type: file.type, name };
 }
+
+/** The stored file as a Blob, to send or to show. */
+export const blobOf = (file: StoredFile): Blob => ('blob' in file ? file.blob : new Blob([file.bytes], { type: file.type }));
 
 export const isActive = (entry: Pick<OutboxEntry, 'state'>): boolean => entry.state === 'pending' || entry.state === 'in-flight';
 

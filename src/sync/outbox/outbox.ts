@@ -10,7 +10,7 @@ import { DEVICE_ID, NEXT_TEMP_ID, readMeta, writeMeta } from '../replica/meta';
 import { ensureOwner } from '../replica/owner';
 import { writeTransaction, type Replica, type ReplicaTables } from '../replica/replica';
 import type { Replicated, Row, TableDefinition } from '../replica/table';
-import { isActive, isTempId, type OutboxEntry, type RowChange, type SendEntry, type UploadEntry } from './entry';
+import { isActive, isTempId, storableFile, type OutboxEntry, type RowChange, type SendEntry, type UploadEntry } from './entry';
 import { activeEntries, refersTo, refreshRows, resolveTempIds } from './optimistic';
 
 /** What an intent does to one domain table's rows before the server answers. */
@@ -151,13 +151,13 @@ export function enqueue(db: Replica, user: string, intent: Intent, now: number =
 }
 
 /** Queues an upload for `user`: its file and its entry, in one transaction (the file survives a reload). */
-export function enqueueUpload(db: Replica, user: string, upload: UploadIntent, now: number = Date.now()): Promise<Enqueued> {
+export async function enqueueUpload(db: Replica, user: string, upload: UploadIntent, now: number = Date.now()): Promise<Enqueued> {
   const { file } = upload;
   // What the file is called (a bare Blob has no name: 'blob', as browsers send it), or the file a JSON POST is about.
   const fileName = upload.fileName ?? (file instanceof File ? file.name : undefined);
-  const name = fileName ?? 'blob';
+  const stored = file === undefined ? undefined : await storableFile(file, fileName ?? 'blob');
   return writeTransaction(db, async (db) => {
-    const blobRef = file === undefined ? undefined : await db.outboxFiles.add({ blob: file, name });
+    const blobRef = stored === undefined ? undefined : await db.outboxFiles.add(stored);
     const { seq, clientMsgId } = await addEntry(db, {
       kind: 'upload',
       destination: upload.url,

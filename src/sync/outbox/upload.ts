@@ -8,7 +8,7 @@ import { ErrorCode } from '../../protocol/error-codes';
 import { IDEMPOTENCY_KEY_HEADER } from '../../protocol/http';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../protocol/version';
 import type { Replica } from '../replica/replica';
-import type { UploadEntry } from './entry';
+import { blobOf, type UploadEntry } from './entry';
 import { decodeBody } from '../../protocol/body';
 import { ClientMessages } from '../../protocol/messages';
 
@@ -54,7 +54,7 @@ async function requestBodyOf(db: Replica, entry: UploadEntry): Promise<{ body: F
   const file = await db.outboxFiles.get(entry.blobRef);
   if (file === undefined) return { unsendable: 'The file of this upload is no longer on this device.' };
   const form = new FormData();
-  form.append(FILE_PART, file.blob, file.name);
+  form.append(FILE_PART, blobOf(file), file.name);
   for (const [name, value] of Object.entries(fields.data)) form.append(name, String(value));
   return { body: form };
 }

@@ -5,9 +5,12 @@
 // Dexie finds an implicit transaction through zones, which native async functions can lose while a transaction
 // waits behind another one (PrematureCommitError).
 import Dexie, { type InsertType, type Table, type Transaction } from 'dexie';
-import type { OutboxEntry, OutboxFile } from '../outbox/entry';
+import type { OutboxEntry, OutboxFile, StoredFile } from '../outbox/entry';
 import { newerApp } from '../newer-app';
 import type { Replicated, Row, TableDefinition } from './table';
+
+/** Upload files: ids are the table's own (++id), given on add. */
+type OutboxFilesTable = Table<OutboxFile, number, StoredFile & { readonly id?: number }>;
 
 export const REPLICA_NAME = 'lotdesk';
 
@@ -27,7 +30,7 @@ export interface ReplicaTables {
   readonly outbox: Table<OutboxEntry, number, InsertType<OutboxEntry, 'seq'>>;
   // Not a cache: the files of upload entries (their blobRef). Deleted with their entry when it is confirmed or
   // discarded; a rejected upload keeps its file for Retry. Never cleared by a user switch.
-  readonly outboxFiles: Table<OutboxFile, number, Omit<OutboxFile, 'id'>>;
+  readonly outboxFiles: OutboxFilesTable;
   // Device facts (deviceId, whose data the tables hold, the next temporary id, domains' per-user facts).
   readonly meta: Table<MetaRow, string>;
   /** The domain tables' definitions (every one a cache of the server). */
@@ -82,7 +85,7 @@ function tablesOf(definitions: readonly TableDefinition[], table: (name: string)
     rows: <R extends Row>(definition: TableDefinition<R>) => table(definition.name) as Table<Replicated<R>, number>,
     rowsNamed: (name) => table(name) as Table<Replicated<Row>, number>,
     outbox: table('outbox') as Table<OutboxEntry, number, InsertType<OutboxEntry, 'seq'>>,
-    outboxFiles: table('outboxFiles') as Table<OutboxFile, number, Omit<OutboxFile, 'id'>>,
+    outboxFiles: table('outboxFiles') as OutboxFilesTable,
     meta: table('meta') as Table<MetaRow, string>,
     definitions,
     definition: (name) => byName.get(name),

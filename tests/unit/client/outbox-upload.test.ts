@@ -115,6 +115,24 @@ describe('outbox: an upload made offline', () => {
     ]);
   });
 
+  it('keeps its file as bytes and type, never as a Blob (which WebKit refuses where its storage is not on disk)', async () => {
+    const db = freshReplica();
+    await enqueueUpload(db, uniqueUser('alice'), uploadOf({ UPC: '012345678905' }, photo('jpeg bytes', 'shelf.jpg')));
+    const [stored] = await db.outboxFiles.toArray();
+    expect(stored).toEqual({ id: expect.any(Number) as number, name: 'shelf.jpg', type: 'image/jpeg', bytes: expect.any(ArrayBuffer) as ArrayBuffer });
+    expect(new TextDecoder().decode(stored !== undefined && 'bytes' in stored ? stored.bytes : undefined)).toBe('jpeg bytes');
+  });
+
+  it('sends a file an earlier version queued as a Blob, as it was', async () => {
+    const h = await start();
+    await queueUpload(h, uploadOf({ SKU: 'LOT-000042' }, photo('older bytes', 'pallet.jpg')));
+    const [stored] = await h.db.outboxFiles.toArray();
+    await h.db.outboxFiles.put({ id: stored?.id ?? 0, name: 'pallet.jpg', blob: new Blob(['older bytes'], { type: 'image/jpeg' }) });
+    h.connection.open();
+    await settled(h);
+    expect(h.http.requests.map(({ file }) => file)).toEqual([{ name: 'pallet.jpg', type: 'image/jpeg', text: 'older bytes' }]);
+  });
+
   it("is never sent for another user: it waits for the one who made it", async () => {
     const db = freshReplica();
     const bob = await start({ user: uniqueUser('bob'), db });

@@ -1,5 +1,5 @@
-// The offer to install the app on the device (issue 33): Chrome and Edge have a prompt of their own; Safari's engine
-// has none, so the app says where the person adds it themselves.
+// The app on the device: the offer to install it (issue 33: Chrome and Edge have a prompt of their own; Safari's
+// engine has none, so the app says where the person adds it themselves), and the banner of a new version.
 
 export const InstallMessages = {
   /** The offer's accessible name. */
@@ -12,4 +12,11 @@ export const InstallMessages = {
   macSteps: 'In Safari, choose File → "Add to Dock".',
   /** GNOME Web (Epiphany), the WebKit browser of Linux desktops. */
   gnomeSteps: 'Open the menu (☰) and choose "Install Site as Web Application".',
+} as const;
+
+/** The banner shown while a new version of the app waits (its service worker installed). */
+export const UpdateMessages = {
+  available: 'A new version is available',
+  later: 'Later',
+  reload: 'Reload',
 } as const;

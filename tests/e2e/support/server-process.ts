@@ -24,6 +24,16 @@ export interface ServerProcess {
   dispose(): Promise<void>;
 }
 
+/** Something answers on the port already (a server an earlier run left behind would pass for this one). */
+async function answering(url: string): Promise<boolean> {
+  try {
+    await fetch(`${url}/health`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was healthy`);
@@ -80,6 +90,7 @@ export function serverProcess(basePort: number, options: ServerProcessOptions = 
     dataDir,
     async start(release = {}) {
       if (child) throw new Error('server already running');
+      if (await answering(url)) throw new Error(`port ${port} is taken by another process (a server left by an earlier run?)`);
       // A first start skips initdb and the migrations: the folder gets the migrated template (a restart keeps its data).
       if (process.env.DATABASE_URL === undefined && options.env?.DATABASE_URL === undefined) await withMigratedPglite(dataDir);
       child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

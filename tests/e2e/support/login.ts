@@ -86,7 +86,14 @@ export async function openNav(page: Page): Promise<Locator> {
 
 /** Follows a navigation entry (spec §1: Lots, Data Entry, Image Entry, Inventory, Auctions). */
 export async function navigateTo(page: Page, entry: string): Promise<void> {
-  await (await openNav(page)).getByRole('link', { name: entry, exact: true }).click();
+  const link = (await openNav(page)).getByRole('link', { name: entry, exact: true });
+  const target = new URL((await link.getAttribute('href')) ?? '/', page.url()).pathname;
+  // Once in a CI run a tap on a desk's link a moment after the first page load changed nothing (no overlay, the
+  // link stable, the router on /home): a person taps again, and so does this, rather than failing the screen's test.
+  await expect(async () => {
+    if (new URL(page.url()).pathname !== target) await (await openNav(page)).getByRole('link', { name: entry, exact: true }).click();
+    expect(new URL(page.url()).pathname).toBe(target);
+  }).toPass({ timeout: 15_000, intervals: [1000] });
 }
 
 /** Presses Logout (its warning, if changes are waiting, is the caller's to answer). */

@@ -1,18 +1,18 @@
 // The installable PWA (issue 3) on the real server: manifest and icons, the service worker, opening offline,
 // the update prompt after a new build, and the storage warnings. Each test starts in a fresh browser
 // context, so each registers its own service worker.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signInHome } from './support/login';
-import { untilServiceWorkerControls } from './support/service-worker';
+import { checkForUpdate, NEW_BUILD, untilServiceWorkerControls, withNewBuild, workerState } from './support/service-worker';
 
 // The service worker is what this file tests (or what serves the app offline here): allowed, as on a device.
 test.use({ serviceWorkers: 'allow' });
 
 // The server reads it per request; STATIC_DIR is the build the e2e server serves (playwright.config.ts).
-const SW_FILE = resolve(process.env.STATIC_DIR ?? 'dist', 'sw.js');
+const STATIC_DIR = resolve(process.env.STATIC_DIR ?? 'dist');
 
 /** Signs in and waits until the service worker has installed (precached the shell) and controls the page. */
 async function signInControlled(page: Page): Promise<void> {
@@ -31,40 +31,6 @@ const OLD_PAGE = 'html[data-e2e-old-page]';
 /** Marks the current document, so a test can tell whether the page has reloaded since. */
 async function markOldPage(page: Page): Promise<void> {
   await page.evaluate(() => (document.documentElement.dataset.e2eOldPage = 'yes'));
-}
-
-/**
- * Runs `body` while the server serves a new build's service worker: sw.js with different bytes, as any
- * rebuild makes it, and this one also answers which build it is. The real sw.js is put back afterwards
- * (the next run rebuilds anyway; this keeps the other tests on the real build).
- */
-async function withNewBuild(body: () => Promise<void>): Promise<void> {
-  const original = readFileSync(SW_FILE, 'utf8');
-  writeFileSync(SW_FILE, `${original}\nself.addEventListener('message', (e) => { if (e.data === 'e2e:which-build') e.source?.postMessage('e2e:new-build'); });\n`);
-  try {
-    await body();
-  } finally {
-    writeFileSync(SW_FILE, original);
-  }
-}
-
-/** What the app's periodic and on-focus checks do, now. */
-async function checkForUpdate(page: Page): Promise<void> {
-  await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
-}
-
-/** Whether a worker still waits, and which build controls the page (only the new build answers). */
-async function workerState(page: Page): Promise<{ waiting: boolean; build: string }> {
-  return page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    navigator.serviceWorker.startMessages();
-    const build = await new Promise<string>((resolve) => {
-      navigator.serviceWorker.addEventListener('message', (e) => resolve(String(e.data)), { once: true });
-      navigator.serviceWorker.controller?.postMessage('e2e:which-build');
-      setTimeout(() => resolve('no answer'), 5000);
-    });
-    return { waiting: reg.waiting !== null, build };
-  });
 }
 
 interface ManifestIcon {
@@ -166,8 +132,8 @@ test('after a new build the update prompt appears; Later keeps the page, Reload 
   await page.reload(); // now the page itself was loaded through the worker, as on any later visit
   await expect(page.getByTestId('greeting')).toBeVisible();
 
-  await withNewBuild(async () => {
-    await checkForUpdate(page);
+  await withNewBuild(STATIC_DIR, async () => {
+    await page.evaluate(checkForUpdate);
     const prompt = page.getByTestId('update-prompt');
     await expect(prompt).toContainText('A new version is available');
     await expect(prompt.getByRole('button', { name: 'Reload' })).toBeVisible();
@@ -185,7 +151,7 @@ test('after a new build the update prompt appears; Later keeps the page, Reload 
     await expect(page.locator(OLD_PAGE)).toHaveCount(0); // a new document: it reloaded
     await expect(page.getByTestId('greeting')).toBeVisible();
     await expect(prompt).toHaveCount(0);
-    expect(await workerState(page)).toEqual({ waiting: false, build: 'e2e:new-build' });
+    expect(await page.evaluate(workerState)).toEqual({ waiting: false, build: NEW_BUILD });
   });
 });
 
@@ -196,8 +162,8 @@ test('Reload in one tab never reloads another: that tab keeps its page and offer
   await expect(other.getByTestId('greeting')).toBeVisible();
   await untilServiceWorkerControls(other);
 
-  await withNewBuild(async () => {
-    await checkForUpdate(page);
+  await withNewBuild(STATIC_DIR, async () => {
+    await page.evaluate(checkForUpdate);
     const otherPrompt = other.getByTestId('update-prompt');
     await expect(page.getByTestId('update-prompt')).toContainText('A new version is available');
     await expect(otherPrompt).toContainText('A new version is available');
@@ -209,7 +175,7 @@ test('Reload in one tab never reloads another: that tab keeps its page and offer
     await page.getByTestId('update-prompt').getByRole('button', { name: 'Reload' }).click();
     await expect(page.locator(OLD_PAGE)).toHaveCount(0);
     await expect(page.getByTestId('greeting')).toBeVisible();
-    expect(await workerState(page)).toEqual({ waiting: false, build: 'e2e:new-build' });
+    expect(await page.evaluate(workerState)).toEqual({ waiting: false, build: NEW_BUILD });
     // The other tab now runs old code under the new worker: it asks again rather than reloading by itself.
     await expect(otherPrompt).toContainText('A new version is available');
     await expect(other.locator(OLD_PAGE)).toHaveCount(1);

@@ -90,6 +90,12 @@ const WEBDRIVER_KEYS: Readonly<Record<KeyName, string>> = { Enter: Key.ENTER, Sp
 
 const minibrowser = (): string | undefined => MINIBROWSER.find((path) => existsSync(path));
 
+/**
+ * WebKitGTK as Safari ships WebKit: the Storage API (navigator.storage: persist, estimate; on in Safari since 17) is
+ * off by default in WebKitGTK; and a camera, which the machine lacks (WebKit's mock device stands in for it).
+ */
+const SAFARI_LIKE = ['--features=+StorageAPI,+StorageAPIEstimate', '--enable-media-stream=true', '--enable-mock-capture-devices=true'];
+
 const webkitEngine: Engine = {
   name: 'webkit',
   missing: () =>
@@ -103,7 +109,7 @@ const webkitEngine: Engine = {
     await waitForHttp(`http://127.0.0.1:${port}/status`, driverProcess, 'WebKitWebDriver');
     const driver = await new Builder()
       .usingServer(`http://127.0.0.1:${port}`)
-      .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: minibrowser(), args: ['--automation'] } })
+      .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: minibrowser(), args: ['--automation', ...SAFARI_LIKE] } })
       .build();
     await driver.manage().window().setRect({ width: TABLET.width, height: TABLET.height });
     const handle = (element: ElementRef) => element as WebElement;

@@ -28,6 +28,11 @@ export async function openScreen(page: StoryPage, entry: string): Promise<void> 
 
 export async function signIn(page: StoryPage): Promise<void> {
   await page.open('/login');
+  await signInHere(page);
+}
+
+/** Signs in on the Login screen the page shows now (a story that prepared the page first). */
+export async function signInHere(page: StoryPage): Promise<void> {
   await page.sees('Login');
   await page.seesNo('Connecting...');
   await page.fill({ field: 'Username' }, 'admin');
@@ -87,4 +92,42 @@ export async function scanLot(page: StoryPage, code: string): Promise<void> {
   await page.waitFor('the lot field to hold the focus', () => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() === 'Lot number');
   await page.fill({ field: 'Lot number' }, code);
   await page.press({ field: 'Lot number' }, 'Enter');
+}
+
+/** The service worker is active: a reload from now on is served by it, server or not. */
+export async function serviceWorkerReady(): Promise<boolean> {
+  return (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated';
+}
+
+/** In the page: the camera, from now on, films this picture (a data: URL), as a card held in front of it. */
+function filmPicture(picture: string): boolean {
+  const canvas = document.createElement('canvas');
+  canvas.width = 640;
+  canvas.height = 480;
+  const image = new Image();
+  // A canvas stream carries a frame when the canvas is painted: painted again and again, as a camera keeps filming.
+  const paint = () => image.complete && canvas.getContext('2d')?.drawImage(image, 0, 0);
+  image.src = picture;
+  setInterval(paint, 100);
+  const streams: MediaStream[] = [];
+  Object.assign(window, { storyCameraStreams: streams });
+  navigator.mediaDevices.getUserMedia = () => {
+    streams.push(canvas.captureStream(10));
+    return Promise.resolve(streams[streams.length - 1] as MediaStream);
+  };
+  return true;
+}
+
+/** In the page: every stream the held-up camera gave has stopped (a phone's camera light must not stay on). */
+export function cameraOff(): boolean {
+  const streams = (window as unknown as { storyCameraStreams?: MediaStream[] }).storyCameraStreams ?? [];
+  return streams.length > 0 && streams.every((stream) => stream.getTracks().every((track) => track.readyState === 'ended'));
+}
+
+/**
+ * A barcode held to the camera, for an engine without a fake camera that films a file (only Chromium has one): the
+ * page's camera becomes a stream of this PNG, and the scanner reads it through its own video element and reader.
+ */
+export async function holdToCamera(page: StoryPage, png: Buffer): Promise<void> {
+  await page.run(filmPicture as (arg: never) => boolean, `data:image/png;base64,${png.toString('base64')}`);
 }

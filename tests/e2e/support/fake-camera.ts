@@ -2,7 +2,7 @@
 // barcode drawn by bwip-js on a white card, so a test reads a real code from a real video stream. Chromium loops it.
 import { writeFile } from 'node:fs/promises';
 import bwipjs from 'bwip-js/node';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -50,15 +50,20 @@ export interface Scene {
   readonly frames?: number;
 }
 
-async function frameOf({ bcid, text }: Scene): Promise<Buffer> {
+/** What the camera sees: the scene's barcode on a white card, centred in a 640×480 picture (a sharp image). */
+async function pictureOf({ bcid, text }: Scene): Promise<Sharp> {
   const drawn = await bwipjs.toBuffer({ bcid, text, scale: 3, height: 18, includetext: true, paddingwidth: 12, paddingheight: 12, backgroundcolor: 'FFFFFF' });
   const card = await sharp(drawn).resize({ width: 440, height: 300, fit: 'inside' }).png().toBuffer();
-  const rgb = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#ffffff' } })
-    .composite([{ input: card, gravity: 'centre' }])
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  return i420(rgb);
+  return sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#ffffff' } }).composite([{ input: card, gravity: 'centre' }]);
+}
+
+async function frameOf(scene: Scene): Promise<Buffer> {
+  return i420(await (await pictureOf(scene)).removeAlpha().raw().toBuffer());
+}
+
+/** The camera's picture of one scene as a PNG: for an engine that has no fake camera of its own. */
+export async function barcodePicture(scene: Scene): Promise<Buffer> {
+  return (await pictureOf(scene)).png().toBuffer();
 }
 
 /** Writes a Y4M video to `path` showing each scene's barcode in turn (Chromium plays it in a loop). */

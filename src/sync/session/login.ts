@@ -50,9 +50,15 @@ const IDLE: LoginState = { pending: false, error: '' };
 export function createLogin(connection: Connection, session: Session, now: () => number = Date.now): Login {
   const store = createStore<LoginState>(IDLE);
   let noAnswer: ReturnType<typeof setTimeout> | undefined;
+  /** The credentials of the sign-in waiting for its answer, kept only until it comes (to send again, below). */
+  let waiting: LoginRequest | undefined;
+  /** Whether `waiting` went out on a connection that has since dropped. */
+  let lost = false;
   const settle = (state: LoginState): void => {
     clearTimeout(noAnswer);
     noAnswer = undefined;
+    waiting = undefined;
+    lost = false;
     store.set(state);
   };
 
@@ -72,6 +78,7 @@ export function createLogin(connection: Connection, session: Session, now: () =>
       const sent = connection.publish(Destination.login, request);
       settle({ pending: sent, error: '' });
       if (sent) {
+        waiting = request;
         noAnswer = setTimeout(() => {
           settle({ pending: false, error: ClientMessages.loginNoAnswer });
           void connection.restart();
@@ -81,9 +88,16 @@ export function createLogin(connection: Connection, session: Session, now: () =>
     },
     start() {
       const stopReplies = connection.subscribe(Topic.loginResponse, onReply);
-      // A reply cannot arrive on a new connection for a request sent on the old one.
+      // A reply cannot arrive on a new connection for a request sent on the old one: the person pressed Login once,
+      // so it goes again as soon as the connection is back (within the same wait for an answer), never forgotten
+      // in silence.
       const stopWatching = connection.watch(() => {
-        if (connection.getSnapshot().state === 'loading' && store.get().pending) settle({ ...store.get(), pending: false });
+        if (waiting === undefined) return;
+        if (connection.getSnapshot().state === 'loading') lost = true;
+        else if (lost) {
+          lost = false;
+          if (!connection.publish(Destination.login, waiting)) lost = true;
+        }
       });
       return () => {
         clearTimeout(noAnswer);

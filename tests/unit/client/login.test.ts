@@ -56,13 +56,24 @@ describe('/app/login', () => {
     expect(session.get().token).toBeUndefined();
   });
 
-  it('sends nothing while disconnected, and forgets a pending request when the connection drops', () => {
+  it('sends nothing while disconnected', () => {
     const { connection, login } = setup();
-    login.submit({ username: 'a', password: 'b' });
     connection.close();
-    expect(login.get().pending).toBe(false);
     expect(login.submit({ username: 'a', password: 'b' })).toBe(false);
-    expect(connection.sent).toHaveLength(1);
+    expect(connection.sent).toEqual([]);
+  });
+
+  it('sends a sign-in whose connection dropped before the answer again once the connection is back, once', () => {
+    const { connection, session, login } = setup();
+    login.submit({ username: 'a', password: 'b' });
+    connection.close(); // that answer can never come
+    expect(login.get().pending).toBe(true); // the press is not forgotten
+    connection.open();
+    connection.open(); // a second 'ready' sends nothing more
+    expect(connection.sent.map(({ body }) => body)).toEqual([{ username: 'a', password: 'b' }, { username: 'a', password: 'b' }]);
+    connection.deliver(Topic.loginResponse, { jwt: adminToken(60) });
+    expect(session.get().token).toBeDefined();
+    expect(login.get()).toEqual({ pending: false, error: '' });
   });
 
   describe('a login the server never answers (a socket dead without a close)', () => {

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AuctionEventSchema } from './events';
 import { ServerMessages } from './messages';
-import { BinValue, Count, COUNT_MAX, Id, LIST_MAX, LocationValue, LotNumber, Money, requiredText, text, wireString } from './primitives';
+import { BinValue, Count, COUNT_MAX, Id, LIST_MAX, LocationValue, LotNumber, Money, requiredText, text, Timestamp, wireString } from './primitives';
 
 export const LotStatus = {
   NOT_LISTED: 'NOT_LISTED',
@@ -51,6 +51,11 @@ export const LotSchema = z.object({
   loc_row: LocationValue.nullable(),
   loc_box: BinValue.nullable(),
   auctionEventManifests: z.array(LotAuctionEntrySchema).max(100).default([]).describe('server-set, ignored in requests'),
+  // When (issue 34: the Overview's ageing and weeks). Absent from a lot made on the device and not yet answered, and
+  // from a server before this version.
+  createdAt: Timestamp.optional().describe('when the lot was made; server-set, ignored in requests'),
+  listedAt: Timestamp.nullable().optional().describe('when it last became LISTED (null: not listed since); server-set, ignored in requests'),
+  soldAt: Timestamp.nullable().optional().describe('when it became SOLD (kept once SHIPPED; null: not sold); server-set, ignored in requests'),
 });
 export type Lot = z.infer<typeof LotSchema>;
 

@@ -107,8 +107,9 @@ describe('/app/copyManifest', () => {
     expect(reply).toMatchObject({ messageType: MessageType.COPIED_MANIFEST, message: `Copied manifest: ${copy.lotNumber}` });
     expect(copy.lotNumber).toMatch(/^LOT-\d{6}$/);
     expect(copy.lotNumber).not.toBe(source.lotNumber);
-    const { id: _id, lotNumber: _number, status: _status, ...fields } = before;
-    expect(copy).toEqual({ ...fields, id: copy.id, lotNumber: copy.lotNumber, status: 'NOT_LISTED' });
+    const { id: _id, lotNumber: _number, status: _status, createdAt: _created, listedAt: _listed, ...fields } = before;
+    expect(copy).toEqual({ ...fields, id: copy.id, lotNumber: copy.lotNumber, status: 'NOT_LISTED', createdAt: copy.createdAt, listedAt: null, soldAt: null });
+    expect(Date.parse(copy.createdAt ?? '')).toBeGreaterThan(Date.parse(before.createdAt ?? '')); // a new lot, made now
     expect(await getLot(owner, copy.id)).toEqual(copy);
     expect(await contentsOf(copy.id)).toEqual(await contentsOf(source.id));
     expect(await countBoxesAndItems([copy.id])).toEqual({ boxes: 3, items: 3 });
@@ -184,7 +185,8 @@ describe('/app/updateLotStatus', () => {
     const owner = await suite.staff.connect(ALICE);
     const [first, second] = [await createLot(owner, 'Sold 1'), await createLot(owner, 'Sold 2')];
     const reply = await send(owner, 'updateLotStatus', { status: 'SOLD', lotIds: [second.id, first.id, second.id] });
-    const sold = [{ ...second, status: 'SOLD' }, { ...first, status: 'SOLD' }];
+    const soldAt = expect.any(String) as string; // stamped now (lot-status-times.test.ts)
+    const sold = [{ ...second, status: 'SOLD', soldAt }, { ...first, status: 'SOLD', soldAt }];
     expect(reply).toEqual({ errorCode: ErrorCode.OK, messageType: MessageType.UPDATED_LOTS, data: sold });
     expect(await getLot(owner, first.id)).toEqual(sold[1]);
   });

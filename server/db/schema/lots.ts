@@ -47,6 +47,13 @@ export const lots = pgTable(
     createdAt: createdAt(),
     updatedAt: timestampTz('updated_at').notNull().defaultNow().$onUpdate(() => new Date()),
     /**
+     * When the lot last became LISTED, and when it became SOLD (kept when it is SHIPPED): set by a trigger on every
+     * change of status, whichever handler made it (migration 0011), never by code. Back to NOT_LISTED clears both,
+     * back to LISTED clears the sale. What the Overview's weeks count (issue 34).
+     */
+    listedAt: timestampTz('listed_at'),
+    soldAt: timestampTz('sold_at'),
+    /**
      * The transaction that last wrote the lot as it is presented (its row, or its auction entries): txid_current(),
      * set by a trigger (migration 0009), never by code. What syncLots pages by (server/domains/lots/sync.ts).
      */

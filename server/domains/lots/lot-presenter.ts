@@ -32,6 +32,9 @@ export function presentLot(row: LotRow, auctions: AuctionEntriesByLot = NO_AUCTI
     loc_row: row.locRow,
     loc_box: row.locBox,
     auctionEventManifests: auctions.get(row.id) ?? [],
+    createdAt: row.createdAt.toISOString(),
+    listedAt: row.listedAt?.toISOString() ?? null,
+    soldAt: row.soldAt?.toISOString() ?? null,
   };
 }
 

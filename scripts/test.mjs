@@ -1,10 +1,10 @@
-// `npm test`: everything, in the order that fails fastest: types, lint, the protocol doc, unit, integration,
-// then the browser tests against the built PWA on the real server, then every bench once at a toy size. The
-// integration suite runs on the embedded database and, when a PostgreSQL answers (DATABASE_URL, or the local one on
-// 127.0.0.1:5432), on it too: that pass runs beside the browser tests, one file at a time (two vitest workers beside
-// the embedded pass left the CPU oversubscribed; on a slow 2-core machine the browser tests alone keep both cores
-// busy, so that pass stays small). It installs nothing: when Debian's Chromium is missing it says how to get it and
-// fails (certutil, from libnss3-tools, likewise). It ends with one line counting every test.
+// `npm test`: everything, in three stages that fail fastest first: the types, the lint, the protocol doc and the build;
+// then the unit and integration suites beside the field stories in three engines and every bench at a toy size; then
+// the browser tests against the built PWA on the real server. The integration suite runs on the embedded database
+// and, when a PostgreSQL answers (DATABASE_URL, or the local one on 127.0.0.1:5432), on it too: that pass runs beside
+// the browser tests, one file at a time (on a slow 2-core machine the browser tests keep both cores busy, so that
+// pass stays small). It installs nothing: when Debian's Chromium is missing it says how to get it and fails
+// (certutil, from libnss3-tools, likewise). It ends with one line counting every test.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -43,33 +43,32 @@ const DATABASE_INDEPENDENT = [
 const postgresUrl = process.env.DATABASE_URL || ((await localPostgresAnswers()) ? LOCAL_POSTGRES : undefined);
 const { DATABASE_URL: _ignored, ...withoutDatabaseUrl } = process.env;
 
-const steps = [
+/** A check: its name, the command and its arguments, and more environment. */
+const step = (name, command, args, env = {}) => ({ name, command, args, env });
+
+// Stages run one after another; a stage's lanes run at the same time, each lane's steps in turn. What shares a stage
+// was measured to leave a core idle when alone (vitest waits on its servers' databases, a browser story on its page);
+// the browser tests (e2e) keep both cores busy, so only the small PostgreSQL pass runs beside them.
+const stages = [
   // tsc and eslint each use one core: the app's types on one, the server's types and then the lint on the other.
   [
-    'types (app)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], {},
-    { name: 'types (server), lint', command: 'sh', args: ['-c', 'npx tsc --noEmit -p tsconfig.node.json && npx eslint . --max-warnings 0'] },
+    [step('types (app)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']), step('protocol doc', 'npx', ['tsx', 'scripts/protocol-doc.ts', '--check'])],
+    [step('types (server), lint', 'sh', ['-c', 'npx tsc --noEmit -p tsconfig.node.json && npx eslint . --max-warnings 0'])],
+    [step('build', 'npx', ['vite', 'build', '--logLevel', 'warn']), step('first-load budget', 'node', ['scripts/bundle-budget.mjs', '--strict'])],
   ],
-  ['protocol doc', 'npx', ['tsx', 'scripts/protocol-doc.ts', '--check']],
-  ['unit', 'npx', ['vitest', 'run', '--project', 'unit', ...vitestJson('unit')]],
-  ['integration (PGlite)', 'npx', ['vitest', 'run', '--project', 'integration', ...vitestJson('integration')]],
-  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
-  ['first-load budget', 'node', ['scripts/bundle-budget.mjs', '--strict']],
   [
-    'e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
-    postgresUrl === undefined
-      ? { skipped: 'No PostgreSQL reachable (DATABASE_URL unset, nothing on 127.0.0.1:5432): the PostgreSQL integration run is skipped.' }
-      : {
-          name: 'integration (PostgreSQL)',
-          args: ['vitest', 'run', '--project', 'integration', '--maxWorkers=1', ...DATABASE_INDEPENDENT.map((glob) => `--exclude=${glob}`), ...vitestJson('integration-pg')],
-          env: { DATABASE_URL: postgresUrl },
-        },
+    [step('unit', 'npx', ['vitest', 'run', '--project', 'unit', ...vitestJson('unit')]), step('integration (PGlite)', 'npx', ['vitest', 'run', '--project', 'integration', ...vitestJson('integration')])],
+    // The field stories in Chromium, WebKit and Firefox (tests/engines), one browser at a time: an engine whose
+    // package is missing is skipped with a line saying how to get it. Then every bench end to end at toy sizes
+    // (bench/size.ts): a bench that no longer runs fails here, not on the day its figures are wanted.
+    [step('engines', 'npx', ['vitest', 'run', '--project', 'engines', ...vitestJson('engines')]), step('bench (smoke)', 'npx', ['tsx', 'bench/run.ts'], { BENCH_SMOKE: '1' })],
   ],
-  // The field stories in Chromium, WebKit and Firefox (tests/engines): an engine whose package is missing is skipped
-  // with a line saying how to get it.
-  ['engines', 'npx', ['vitest', 'run', '--project', 'engines', ...vitestJson('engines')]],
-  // Every bench end to end at toy sizes (bench/size.ts): a bench that no longer runs fails here, not on the day its
-  // figures are wanted. Its figures mean nothing and are not written.
-  ['bench (smoke)', 'npx', ['tsx', 'bench/run.ts'], { BENCH_SMOKE: '1' }],
+  [
+    [step('e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') })],
+    postgresUrl === undefined
+      ? 'No PostgreSQL reachable (DATABASE_URL unset, nothing on 127.0.0.1:5432): the PostgreSQL integration run is skipped.'
+      : [step('integration (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'integration', '--maxWorkers=1', ...DATABASE_INDEPENDENT.map((glob) => `--exclude=${glob}`), ...vitestJson('integration-pg')], { DATABASE_URL: postgresUrl })],
+  ],
 ];
 
 if (!existsSync(CHROMIUM)) {
@@ -116,23 +115,30 @@ function failed(name, status) {
   process.exit(status || 1);
 }
 
-for (const [name, command, args, env = {}, beside] of steps) {
-  console.log(`\n── ${name} ──`);
-  const started = Date.now();
-  // A step's companion (the PostgreSQL pass) runs at the same time; its log follows the step's.
-  const besideLog = beside?.args === undefined ? undefined : join(reports, `${beside.name}.log`);
-  const [status, besideStatus] = await Promise.all([
-    run(command, args, env),
-    besideLog === undefined ? Promise.resolve(0) : run(beside.command ?? command, beside.args, beside.env, besideLog),
-  ]);
-  // Each step's time, so the slowest part of a CI run that nears its limit is plain from the log.
-  console.log(`── ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s ──`);
-  if (beside?.skipped !== undefined) console.log(beside.skipped);
-  if (besideLog !== undefined) {
-    console.log(`\n── ${beside.name} (ran at the same time) ──`);
-    console.log(readFileSync(besideLog, 'utf8'));
+/** Runs a lane's steps in turn, until one fails; returns the failed step's name and status, or undefined. */
+async function runLane(lane, laneIndex, stageIndex) {
+  for (const { name, command, args, env } of lane) {
+    // The first lane prints as it goes; the others into a log printed when the stage ends.
+    const logFile = laneIndex === 0 ? undefined : join(reports, `stage-${stageIndex}-${name.replace(/\W+/g, '-')}.log`);
+    if (logFile === undefined) console.log(`\n── ${name} ──`);
+    const started = Date.now();
+    const status = await run(command, args, env, logFile);
+    const took = `── ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s ──`;
+    if (logFile === undefined) console.log(took);
+    else laneLogs.push(`\n── ${name} (beside ${stages[stageIndex]?.[0]?.[0]?.name}) ──\n${readFileSync(logFile, 'utf8')}\n${took}`);
+    if (status !== 0) return { name, status };
   }
-  if (status !== 0) failed(name, status);
-  if (besideStatus !== 0) failed(beside.name, besideStatus);
+  return undefined;
+}
+
+/** The logs of the lanes that ran beside the first, printed after their stage. */
+let laneLogs = [];
+
+for (const [index, lanes] of stages.entries()) {
+  laneLogs = [];
+  const outcomes = await Promise.all(lanes.map((lane, laneIndex) => (typeof lane === 'string' ? (console.log(lane), undefined) : runLane(lane, laneIndex, index))));
+  for (const log of laneLogs) console.log(log);
+  const failure = outcomes.find((outcome) => outcome !== undefined);
+  if (failure !== undefined) failed(failure.name, failure.status);
 }
 console.log(`\n✓ all checks passed\ntests: ${summary()}`);

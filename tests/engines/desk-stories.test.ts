@@ -64,10 +64,12 @@ function thumbnailWidths(): number[] | null {
   return images.length > 0 && images.every((image) => image.complete && image.naturalWidth > 0) ? images.map((image) => image.naturalWidth) : null;
 }
 
-/** The value of the option of a <select> (by its label) that reads `text`. */
-function optionValue({ field, text }: { field: string; text: string }): string | null {
+/** The value of the option of a <select> (by its label) that reads `text`, once the server has numbered it (a note
+ *  made on the device is listed at once under a temporary negative id, which the server's answer replaces). */
+function savedOptionValue({ field, text }: { field: string; text: string }): string | null {
   const select = [...document.querySelectorAll('label')].find((label) => label.textContent?.trim() === field)?.control;
-  return [...(select?.querySelectorAll('option') ?? [])].find((option) => option.textContent?.trim() === text)?.value ?? null;
+  const value = [...(select?.querySelectorAll('option') ?? [])].find((option) => option.textContent?.trim() === text)?.value;
+  return value === undefined || value.startsWith('-') ? null : value;
 }
 
 /** The Listing Manager, from the Lots toolbar (under More actions where the toolbar is narrow). */
@@ -143,7 +145,7 @@ inEveryEngine(() => server.url, (story, engine) => {
     await page.fill({ field: 'Label', in: L.title }, label);
     await page.fill({ field: 'Text', in: L.title }, '<h2>{{title}}</h2><p>{{units}} units</p>');
     await page.tap({ button: 'Create', in: L.title });
-    const template = await page.waitFor('the new template', optionValue as (arg: never) => string | null, { field: 'Template', text: `template_${label}` });
+    const template = await page.waitFor('the new template, saved', savedOptionValue as (arg: never) => string | null, { field: 'Template', text: `template_${label}` });
     await page.choose({ field: 'Template', in: L.title }, template);
 
     await page.tap({ button: L.calculate, in: L.title });

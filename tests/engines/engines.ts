@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { chromium, type ElementHandle as PlaywrightElement } from '@playwright/test';
 import puppeteer, { type ElementHandle as PuppeteerElement } from 'puppeteer-core';
-import { Builder, By, Key, type WebElement } from 'selenium-webdriver';
+import { Builder, Key, type WebElement } from 'selenium-webdriver';
 import type { ElementRef, EngineDriver, EngineName, KeyName } from './page';
 
 export const TABLET = { width: 768, height: 1024 } as const;
@@ -127,10 +127,13 @@ const webkitEngine: Engine = {
         await handle(element).sendKeys(text);
       },
       press: (element, key) => handle(element).sendKeys(WEBDRIVER_KEYS[key]),
-      // WebKitWebDriver cannot click an <option> (not interactable): the select is typed to, as a keyboard chooses.
+      // WebKitWebDriver cannot click an <option> (not interactable): the select is moved to it with the arrow keys, as
+      // a keyboard chooses (typing its text fails where several options begin alike).
       choose: async (element, value) => {
-        const option = await handle(element).findElement(By.css(`option[value="${value}"]`));
-        await handle(element).sendKeys(await option.getText());
+        const select = handle(element);
+        const steps = await driver.executeScript<number>(
+          'const s = arguments[0]; return [...s.options].findIndex((o) => o.value === arguments[1]) - s.selectedIndex;', select, value);
+        if (steps !== 0) await select.sendKeys(...Array.from({ length: Math.abs(steps) }, () => (steps > 0 ? Key.ARROW_DOWN : Key.ARROW_UP)));
       },
       upload: (element, path) => handle(element).sendKeys(path), // WebDriver gives a file input the path it is sent
       resize: async (width, height) => void (await driver.manage().window().setRect({ width, height })),

@@ -4,10 +4,9 @@
 // the bar and under an open dialog. Screenshots of each size are attached to the report.
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { DEFAULT_LOTS_FILTER, type Lot } from '../../src/protocol/lots';
-import { connectClient } from '../support/stomp-client';
 import { pressLogout, signInHome } from './support/login';
 import { keepScreenshot } from './support/screenshots';
-import { PROCESS_ADMIN_PASSWORD, serverProcess } from './support/server-process';
+import { asAdmin, PROCESS_ADMIN_PASSWORD, serverProcess } from './support/server-process';
 import { unique } from './support/lots';
 
 // A server of this file's own: its lots and catalogue entries stay out of the shared server's counts, and the
@@ -15,7 +14,6 @@ import { unique } from './support/lots';
 const server = serverProcess(18300);
 test.beforeAll(() => server.start());
 test.afterAll(() => server.dispose());
-const wsUrl = (): string => `${server.url.replace('http', 'ws')}/ws`;
 
 const SIZES = [
   { name: 'phone', width: 360, height: 740 },
@@ -33,15 +31,8 @@ const SCREENS = [
 ] as const;
 
 /** A lot made over STOMP as another client would, for Lot edit's page. */
-async function lotOnServer(title: string): Promise<number> {
-  const client = await connectClient(wsUrl());
-  try {
-    await client.login('admin', PROCESS_ADMIN_PASSWORD);
-    const reply = (await client.request('createManifest', title, 'incomingMessages')) as { data: { id: number } };
-    return reply.data.id;
-  } finally {
-    await client.close();
-  }
+function lotOnServer(title: string): Promise<number> {
+  return asAdmin(server, async (client) => ((await client.request('createManifest', title, 'incomingMessages')) as { data: { id: number } }).data.id);
 }
 
 /** Elements lying (partly) outside the viewport sideways, unless a scrolling or clipping box holds them (or they are
@@ -234,17 +225,13 @@ test('Multiple SKUs shows its progress dialog with the status message while the 
 
 test('Data entry suggests ASIN, MSRP and Wholesale Price values from the server catalogue as they are typed', async ({ page }) => {
   const tag = unique().toUpperCase();
-  const client = await connectClient(wsUrl());
-  try {
-    await client.login('admin', PROCESS_ADMIN_PASSWORD);
+  await asAdmin(server, async (client) => {
     const entries = [
       { id: 0, upc: `${tag}1`, vendorName: `Brand ${tag}`, asin: `B0${tag}A`, retailPrice: 19.99, wholesalePrice: 7.25 },
       { id: 0, upc: `${tag}2`, vendorName: `Brand ${tag}`, asin: `B0${tag}B`, retailPrice: 24.5, wholesalePrice: 9 },
     ];
     await client.request('processUPCCrudRequest', { crudType: 0, upcEntries: entries }, 'incomingMessages');
-  } finally {
-    await client.close();
-  }
+  });
   await signedIn(page); // a fresh browser: this device holds none of those entries
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Data Entry' }).click();
   await page.getByRole('combobox', { name: 'Brand/Vendor' }).fill(`Brand ${tag}`);
@@ -266,15 +253,8 @@ test.describe('Logout with changes waiting', () => {
   test.describe.configure({ timeout: 120_000 });
 
   /** The titles of the admin's lots on the server, asked as another client would. */
-  async function titlesOnServer(): Promise<string[]> {
-    const client = await connectClient(wsUrl());
-    try {
-      await client.login('admin', PROCESS_ADMIN_PASSWORD);
-      const lots = (await client.request('getLots', { ...DEFAULT_LOTS_FILTER, myLots: false }, 'lots')) as Lot[];
-      return lots.map((lot) => lot.titleListing ?? '');
-    } finally {
-      await client.close();
-    }
+  function titlesOnServer(): Promise<string[]> {
+    return asAdmin(server, async (client) => ((await client.request('getLots', { ...DEFAULT_LOTS_FILTER, myLots: false }, 'lots')) as Lot[]).map((lot) => lot.titleListing ?? ''));
   }
 
   test('warns how many changes wait; offline it goes to the login page with no overlay, and the changes arrive once after signing in', async ({ page }) => {

@@ -5,10 +5,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DeviceSetupSchema, type DeviceSetup } from '../../src/protocol/devices';
 import { DeviceMessages as T } from '../../src/protocol/messages';
-import { connectClient } from '../support/stomp-client';
 import { navigateTo, openNav, signInHome } from './support/login';
 import { keepScreenshot } from './support/screenshots';
-import { addUser, PROCESS_ADMIN_PASSWORD, serverProcess } from './support/server-process';
+import { addUser, asAdmin, PROCESS_ADMIN_PASSWORD, serverProcess } from './support/server-process';
 import { noSidewaysScroll, SIZES } from './support/sizes';
 import { expectTouchTargets } from './support/targets';
 
@@ -28,14 +27,8 @@ test.beforeAll(async () => {
 test.afterAll(() => server.dispose());
 
 /** The server's own answer, asked as another admin device would: what the screen must show. */
-async function serverFacts(): Promise<DeviceSetup> {
-  const client = await connectClient(`${server.url.replace('http', 'ws')}/ws`);
-  try {
-    await client.login('admin', PROCESS_ADMIN_PASSWORD);
-    return DeviceSetupSchema.parse(await client.request('getDeviceSetup', undefined, 'deviceSetup'));
-  } finally {
-    await client.close();
-  }
+function serverFacts(): Promise<DeviceSetup> {
+  return asAdmin(server, async (client) => DeviceSetupSchema.parse(await client.request('getDeviceSetup', undefined, 'deviceSetup')));
 }
 
 const bracketed = (host: string): string => (host.includes(':') ? `[${host}]` : host);

@@ -2,8 +2,7 @@
 // the app, and when the server is back every change arrives once, in order, and the list matches the server.
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_LOTS_FILTER, type Lot } from '../../src/protocol/lots';
-import { connectClient } from '../support/stomp-client';
-import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+import { asAdmin, PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 import { signInHome } from './support/login';
 import { untilServiceWorkerControls } from './support/service-worker';
 
@@ -46,15 +45,9 @@ async function renameLot(page: Page, from: string, to: string): Promise<void> {
 }
 
 /** What the server holds, asked over STOMP as another client would. */
-async function serverLots(): Promise<Lot[]> {
-  const client = await connectClient(`${server.url.replace('http', 'ws')}/ws`);
-  try {
-    await client.login('admin', PROCESS_ADMIN_PASSWORD);
-    const filter = { ...DEFAULT_LOTS_FILTER, Listed: true, Sold: true, myLots: false };
-    return ((await client.request('getLots', filter, 'lots')) as Lot[]).sort((a, b) => a.id - b.id);
-  } finally {
-    await client.close();
-  }
+function serverLots(): Promise<Lot[]> {
+  const filter = { ...DEFAULT_LOTS_FILTER, Listed: true, Sold: true, myLots: false };
+  return asAdmin(server, async (client) => ((await client.request('getLots', filter, 'lots')) as Lot[]).sort((a, b) => a.id - b.id));
 }
 
 test('20 lots created and 5 renamed with the server stopped arrive once and in order after a reload and restart', async ({ page }) => {

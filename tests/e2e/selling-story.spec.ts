@@ -5,11 +5,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ListingManagerMessages as L } from '../../src/protocol/messages';
 import { packedBox } from '../support/boxes';
-import { connectClient } from '../support/stomp-client';
 import { startContractServer, type ContractServer } from '../support/woocommerce-contract-server';
 import { signInHome } from './support/login';
 import { lotRow, unique } from './support/lots';
-import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+import { asAdmin, PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
@@ -17,19 +16,15 @@ test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
 interface Lot { title: string; lotNumber: string }
 
 /** Three lots of the admin's, each a box with a kettle and a lamp (priced 7.50 + 1.37 by the default multipliers). */
-async function threeLots(server: ServerProcess, run: string): Promise<Lot[]> {
-  const client = await connectClient(`${server.url.replace('http', 'ws')}/ws`);
-  try {
-    await client.login('admin', PROCESS_ADMIN_PASSWORD);
+function threeLots(server: ServerProcess, run: string): Promise<Lot[]> {
+  return asAdmin(server, async (client) => {
     const lots: Lot[] = [];
     for (const name of ['A', 'B', 'C']) {
       const { lot } = await packedBox(client, `Story ${run} ${name}`);
       lots.push({ title: lot.titleListing, lotNumber: lot.lotNumber });
     }
     return lots;
-  } finally {
-    await client.close();
-  }
+  });
 }
 
 const checkbox = (page: Page, lot: Lot): Locator => lotRow(page, lot.title).getByRole('checkbox', { name: `Select ${lot.lotNumber}` });

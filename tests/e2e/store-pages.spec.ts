@@ -7,8 +7,7 @@ import { ListingRequestSchema } from '../../src/protocol/listings';
 import { XSS_PAYLOADS } from '../support/executable-markup';
 import { createTemplate, listedLot } from '../support/listings';
 import { createLot, outboxHeader, uniqueName } from '../support/staff';
-import { connectClient } from '../support/stomp-client';
-import { PROCESS_ADMIN_PASSWORD, serverProcess, type ServerProcess } from './support/server-process';
+import { asAdmin, serverProcess, type ServerProcess } from './support/server-process';
 
 test.describe.configure({ timeout: 90_000 });
 let server: ServerProcess;
@@ -18,16 +17,12 @@ const title = `Pallet "><img src=x onerror=alert('title')><script>alert('title')
 test.beforeAll(async () => {
   server = serverProcess(18640);
   await server.start();
-  const client = await connectClient(`${server.url.replace('http', 'ws')}/ws`);
-  try {
-    await client.login('admin', PROCESS_ADMIN_PASSWORD);
+  slug = await asAdmin(server, async (client) => {
     const lot = await createLot(client, title);
     const template = await createTemplate(client, `<h2>{{title}}</h2>${XSS_PAYLOADS.join('\n')}`);
     const request = ListingRequestSchema.parse({ manifestId: lot.id, templateId: template.id, qnt: 1, auction: false, free_shipping: true });
-    slug = listedLot(await client.request('listOnWC', request, 'incomingMessages', outboxHeader(uniqueName('list')))).slug ?? '';
-  } finally {
-    await client.close();
-  }
+    return listedLot(await client.request('listOnWC', request, 'incomingMessages', outboxHeader(uniqueName('list')))).slug ?? '';
+  });
 });
 
 test.afterAll(async () => server.dispose());

@@ -189,7 +189,7 @@ inEveryEngine(() => server.url, (story, engine) => {
 
   story('after a new build the update prompt appears, and Reload runs the new version', async (page) => {
     await home(page);
-    await page.waitFor('the service worker', serviceWorkerReady as (arg: never) => Promise<boolean>, undefined, 30_000);
+    await page.waitFor('the service worker', serviceWorkerReady as (arg: never) => Promise<boolean>, undefined, 20_000);
     await page.reload(); // the page itself now comes through the worker, as on any later visit
     await page.sees('Ready.');
     await withNewBuild(app, async () => {

@@ -148,7 +148,7 @@ inEveryEngine(() => server.url, (story, engine) => {
 
   story('offline: lots made with the server away survive a reload and arrive once, in order, when it is back', async (page) => {
     await home(page);
-    await page.waitFor('the service worker', serviceWorkerReady as (arg: never) => Promise<boolean>, undefined, 30_000);
+    await page.waitFor('the service worker', serviceWorkerReady as (arg: never) => Promise<boolean>, undefined, 20_000);
     await server.stop();
     await page.sees(OutboxMessages.offline);
     const titles = [`Offline ${engine} ${unique()} first`, `Offline ${engine} ${unique()} second`];

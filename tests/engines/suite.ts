@@ -16,9 +16,9 @@ export interface StoryOptions {
  * In WebKitGTK under automation (an ephemeral session), now and then a new browser's storage never answers: the
  * service worker stays 'installing' with no cache made, or IndexedDB reads never return. It comes and goes between
  * runs of the same story, in a browser of its own, so a story that needs the service worker gets a new browser and
- * starts again; a failure that stays is still a failure.
+ * starts again (a CI run needed two new browsers for one story); a failure that stays is still a failure.
  */
-export const STORAGE_HANG = (engine: EngineName): StoryOptions => (engine === 'webkit' ? { retry: 2 } : {});
+export const STORAGE_HANG = (engine: EngineName): StoryOptions => (engine === 'webkit' ? { retry: 4 } : {});
 
 /** Declares one story: `body` gets the page, fresh for this story. */
 export type Story = (name: string, body: (page: StoryPage) => Promise<void>, options?: StoryOptions) => void;

@@ -88,8 +88,8 @@ describe('/app/login under a flood of wrong passwords from one address', () => {
     // The user waited for no more than the queue ahead of them, not for the flood.
     const userAt = events.findIndex((event) => event.who === 'user');
     expect(events.slice(0, userAt).filter((event) => same(invalid)(event.reply)).length).toBeLessThanOrEqual(QUEUE);
-    // The flood went on after the user was in, and was still refused: by then its address was locked.
-    expect(events.slice(userAt + 1).some((event) => event.who === 'flood')).toBe(true);
+    // The flood went on after the user was in, and was still refused: by then its address was locked. (Its guessing
+    // loops may all be between guesses when the user gets in: what it sent afterwards is what shows it.)
     expect(afterwards.some(isThrottled)).toBe(true);
     // And all its guesses cost a handful of password checks: the address was locked after its free failures.
     expect(floodReplies.filter(same(invalid)).length).toBeLessThanOrEqual(FAILURES_PER_ADDRESS + PER_ADDRESS - 1);
